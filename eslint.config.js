@@ -1,0 +1,38 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'web/dist', 'cdk.out', '.data', '.test-data', '.bench'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // shared/ runs in the browser too: no AWS SDK, no Node built-ins.
+    files: ['shared/**/*.ts'],
+    ignores: ['shared/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@aws-sdk/*', 'node:*', 'electrodb', '@middy/*'], message: 'shared/ is browser-safe' }] },
+      ],
+    },
+  },
+  {
+    // functions/ log through the Powertools logger.
+    files: ['functions/**/*.ts', 'shared/**/*.ts'],
+    rules: { 'no-console': 'error' },
+  },
+);

@@ -1,0 +1,16 @@
+/**
+ * The single DynamoDB table: keys and indexes, defined once.
+ * Read by the CDK data stack and by the local bootstrap, so both create the same table.
+ */
+export const tableDefinition = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  globalSecondaryIndexes: [
+    // Lookups by a second key: user by e-mail, account lists, entities by status.
+    { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    // Second lookup: recent items by creation time, users by Cognito subject.
+    { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  ],
+} as const;
+
+export type IndexName = (typeof tableDefinition.globalSecondaryIndexes)[number]['indexName'];

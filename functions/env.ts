@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/**
+ * Configuration of every Lambda and of the local server, parsed once at cold start.
+ * Endpoints are set only when pointing at local emulators; in AWS they are absent and the
+ * SDK uses the regional endpoints.
+ */
+const schema = z.object({
+  STAGE: z.string().default('local'),
+  AWS_REGION: z.string().default('us-east-1'),
+  TABLE_NAME: z.string().min(1),
+  UPLOADS_BUCKET: z.string().min(1),
+  CLIENT_USER_POOL_ID: z.string().min(1),
+  CLIENT_USER_POOL_CLIENT_ID: z.string().min(1),
+  ADMIN_USER_POOL_ID: z.string().min(1),
+  ADMIN_USER_POOL_CLIENT_ID: z.string().min(1),
+  /** Issuer base of the user pools' tokens; defaults to Cognito's regional issuer. */
+  COGNITO_ISSUER_BASE: z.string().optional(),
+  MAIL_FROM: z.string().min(1),
+  /** The SPA's public origin, used in e-mailed links. */
+  APP_URL: z.string().url(),
+  DYNAMODB_ENDPOINT: z.string().url().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  COGNITO_ENDPOINT: z.string().url().optional(),
+  SES_ENDPOINT: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
+});
+
+export type Env = z.infer<typeof schema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (!cached) {
+    const parsed = schema.safeParse(process.env);
+    if (!parsed.success) {
+      const missing = parsed.error.issues.map((i) => i.path.join('.')).join(', ');
+      throw new Error(`Invalid configuration: ${missing}`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+/** For the local server and tests, which set process.env after import. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}
+
+export function cognitoIssuer(poolId: string): string {
+  const e = env();
+  return `${e.COGNITO_ISSUER_BASE ?? `https://cognito-idp.${e.AWS_REGION}.amazonaws.com`}/${poolId}`;
+}

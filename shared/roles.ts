@@ -1,0 +1,74 @@
+/**
+ * Client roles and their role attributes (client-area §6). The server enforces the same
+ * attributes the SPA uses to show menus and buttons; docs/decisions.md records the values.
+ */
+export const clientRoles = ['Account Admin', 'Venue Manager', 'Event Coordinator', 'Viewer'] as const;
+export type ClientRole = (typeof clientRoles)[number];
+
+export interface RolesAttr {
+  statistics: boolean;
+  dashboard: { visible: boolean; recentvenues: boolean; recentspaces: boolean; recentbookings: boolean };
+  account: { visible: boolean; permission: { add: boolean } };
+  venue: { visible: boolean };
+  venues: { permission: { add: boolean; edit: boolean; '3rdPartyAccountManage': boolean } };
+  spaces: { permission: { add: boolean; edit: boolean } };
+  screens: { permission: { add: boolean; addVisibility: boolean } };
+  events: { visible: boolean; permission: { add: boolean; edit: boolean; delete: boolean } };
+}
+
+const attrs: Record<ClientRole, RolesAttr> = {
+  'Account Admin': {
+    statistics: true,
+    dashboard: { visible: true, recentvenues: true, recentspaces: true, recentbookings: true },
+    account: { visible: true, permission: { add: true } },
+    venue: { visible: true },
+    venues: { permission: { add: true, edit: true, '3rdPartyAccountManage': true } },
+    spaces: { permission: { add: true, edit: true } },
+    screens: { permission: { add: true, addVisibility: true } },
+    events: { visible: true, permission: { add: true, edit: true, delete: true } },
+  },
+  'Venue Manager': {
+    statistics: true,
+    dashboard: { visible: true, recentvenues: true, recentspaces: true, recentbookings: true },
+    account: { visible: false, permission: { add: false } },
+    venue: { visible: true },
+    venues: { permission: { add: false, edit: true, '3rdPartyAccountManage': true } },
+    spaces: { permission: { add: true, edit: true } },
+    screens: { permission: { add: true, addVisibility: true } },
+    events: { visible: true, permission: { add: true, edit: true, delete: true } },
+  },
+  'Event Coordinator': {
+    statistics: false,
+    dashboard: { visible: true, recentvenues: false, recentspaces: true, recentbookings: true },
+    account: { visible: false, permission: { add: false } },
+    venue: { visible: true },
+    venues: { permission: { add: false, edit: false, '3rdPartyAccountManage': false } },
+    spaces: { permission: { add: false, edit: false } },
+    screens: { permission: { add: false, addVisibility: false } },
+    events: { visible: true, permission: { add: true, edit: true, delete: true } },
+  },
+  Viewer: {
+    statistics: false,
+    dashboard: { visible: true, recentvenues: false, recentspaces: false, recentbookings: true },
+    account: { visible: false, permission: { add: false } },
+    venue: { visible: false },
+    venues: { permission: { add: false, edit: false, '3rdPartyAccountManage': false } },
+    spaces: { permission: { add: false, edit: false } },
+    screens: { permission: { add: false, addVisibility: false } },
+    events: { visible: true, permission: { add: false, edit: false, delete: false } },
+  },
+};
+
+export function rolesAttrFor(role: ClientRole): RolesAttr {
+  return attrs[role];
+}
+
+/** The client sections of /c, in menu order, with the attribute that shows each. */
+export const clientSections = [
+  { key: 'dashboard', path: '/c/dashboard', label: 'Dashboard', visible: (a: RolesAttr) => a.dashboard.visible },
+  { key: 'account', path: '/c/account-management', label: 'Account', visible: (a: RolesAttr) => a.account.visible },
+  { key: 'venue', path: '/c/venues', label: 'Venues', visible: (a: RolesAttr) => a.venue.visible },
+  { key: 'events', path: '/c/booking', label: 'Events', visible: (a: RolesAttr) => a.events.visible },
+] as const;
+
+export type ClientSectionKey = (typeof clientSections)[number]['key'];

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { email, password, optionalText, requiredText } from './common';
+import { messages } from './messages';
+
+export const loginSchema = z.object({
+  email,
+  password: z
+    .string({ error: (issue) => (issue.input == null ? messages.required : messages.invalid) })
+    .min(1, { error: messages.required }),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const recoverySchema = z.object({ email });
+
+const confirmed = <T extends { password: string; password_confirmation: string }>(value: T, ctx: z.RefinementCtx) => {
+  if (value.password !== value.password_confirmation) {
+    ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: messages.sameAs('Password') });
+  }
+};
+
+export const resetSchema = z
+  .object({
+    email,
+    token: requiredText(200),
+    password,
+    password_confirmation: z.string({ error: messages.required }).min(1, { error: messages.required }),
+  })
+  .superRefine(confirmed);
+
+export const passwordChangeSchema = z
+  .object({
+    current_password: z.string({ error: messages.required }).min(1, { error: messages.required }),
+    password,
+    password_confirmation: z.string({ error: messages.required }).min(1, { error: messages.required }),
+  })
+  .superRefine(confirmed);
+
+export const profileChangeSchema = z.object({
+  first_name: requiredText(30),
+  last_name: optionalText(30),
+  phone_no: optionalText(20),
+  cell_no: optionalText(20),
+  photo_uri: optionalText(500),
+});
+export type ProfileChange = z.infer<typeof profileChangeSchema>;
+
+export interface LoginResult {
+  access_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { requiredText, status } from './common';
+
+/** Amenities, venue types and space types share one shape (admin-and-auth §3, §5). */
+export const configKinds = ['amenities', 'venueTypes', 'spaceTypes'] as const;
+export type ConfigKind = (typeof configKinds)[number];
+
+export const configLabels: Record<ConfigKind, { singular: string; plural: string }> = {
+  amenities: { singular: 'Amenity', plural: 'Amenities' },
+  venueTypes: { singular: 'Venue Type', plural: 'Venue Types' },
+  spaceTypes: { singular: 'Space Type', plural: 'Space Types' },
+};
+
+export const newConfigItemSchema = z.object({ title: requiredText(80) });
+export const updateConfigItemSchema = z.object({ title: requiredText(80), status: status.optional() });
+
+export type NewConfigItem = z.infer<typeof newConfigItemSchema>;
+export type UpdateConfigItem = z.infer<typeof updateConfigItemSchema>;
+
+export interface ConfigItem {
+  id: string;
+  title: string;
+  status: 'Active' | 'Inactive';
+  created_at: string;
+  updated_at: string;
+}

@@ -1,0 +1,12 @@
+/** The spec's field messages (client-area §5, admin-and-auth §8). */
+export const messages = {
+  required: 'Field is required',
+  email: 'Field should be an email address',
+  sameAs: (other: string) => `Field should be same as ${other}`,
+  min: (n: number) => `Field should be larger than ${n}`,
+  max: (n: number) => `Field should be smaller than ${n}`,
+  maxLength: (n: number) => `Field should be less than ${n} characters`,
+  invalid: 'Invalid value',
+  password:
+    'Password must be at least 8 characters, and contain 1 number, 1 uppercase character, and 1 lowercase character',
+} as const;

@@ -1,0 +1,60 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// One Vitest run, four kinds of test told apart by their suffix (docs/testing.md).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'infra/local/**/*.test.ts', 'test/unit/**/*.test.ts'],
+          exclude: ['**/*.api.test.ts', '**/*.infra.test.ts', '**/*.e2e.test.ts'],
+          globals: true,
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['test/api/**/*.api.test.ts'],
+          globals: true,
+          globalSetup: ['test/support/emulators.global.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'infra',
+          include: ['test/infra/**/*.infra.test.ts'],
+          globals: true,
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          include: ['web/src/**/*.test.tsx', 'web/src/**/*.test.ts'],
+          environment: 'jsdom',
+          globals: true,
+          setupFiles: ['web/src/test/setup.ts'],
+          css: false,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.e2e.test.ts'],
+          globals: true,
+          globalSetup: ['test/support/system.global.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
