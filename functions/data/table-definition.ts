@@ -5,6 +5,8 @@
 export const tableDefinition = {
   partitionKey: 'pk',
   sortKey: 'sk',
+  /** Epoch seconds; DynamoDB deletes expired sign-in throttles and reset tokens. */
+  timeToLiveAttribute: 'ttl',
   globalSecondaryIndexes: [
     // Lookups by a second key: user by e-mail, account lists, entities by status.
     { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },

@@ -1,0 +1,22 @@
+import { groupRouter } from '../http/router';
+import { handler as adminLogin } from './admin-login';
+import { handler as adminLogout } from './admin-logout';
+import { handler as adminRecovery } from './admin-recovery';
+import { handler as adminReset } from './admin-reset';
+import { handler as clientLogin } from './client-login';
+import { handler as clientLogout } from './client-logout';
+import { handler as clientRecovery } from './client-recovery';
+import { handler as clientRefresh } from './client-refresh';
+import { handler as clientReset } from './client-reset';
+
+export const handler = groupRouter('auth', {
+  'auth/client-login': clientLogin,
+  'auth/admin-login': adminLogin,
+  'auth/client-logout': clientLogout,
+  'auth/admin-logout': adminLogout,
+  'auth/client-refresh': clientRefresh,
+  'auth/client-recovery': clientRecovery,
+  'auth/admin-recovery': adminRecovery,
+  'auth/client-reset': clientReset,
+  'auth/admin-reset': adminReset,
+});

@@ -1,0 +1,3 @@
+import { configHandlers } from './handlers';
+
+export const handler = configHandlers('venueTypes').create;

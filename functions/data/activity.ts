@@ -1,0 +1,36 @@
+import { ulid } from 'ulid';
+import type { Principal } from '../http/principal';
+import { db } from './entities';
+
+export interface ActivityInput {
+  principal: Principal;
+  component: string;
+  componentId: string;
+  activity: string;
+}
+
+/** The activity log's scope: the account for client users, the platform for super admins. */
+export function activityScope(principal: Principal): string {
+  return principal.kind === 'client' ? `ACCOUNT#${principal.accountId}` : 'PLATFORM';
+}
+
+export async function writeActivity({ principal, component, componentId, activity }: ActivityInput): Promise<void> {
+  await db()
+    .entities.activity.create({
+      scope: activityScope(principal),
+      activity_id: ulid(),
+      actor_id: principal.kind === 'client' ? principal.userId : principal.adminId,
+      actor: {
+        first_name: principal.firstName,
+        last_name: principal.lastName,
+        user_role: principal.kind === 'client' ? principal.role : 'Super Admin',
+        photo_uri: principal.photoUri,
+        email: principal.email,
+      },
+      component,
+      component_id: componentId,
+      activity,
+      time: new Date().toISOString(),
+    })
+    .go();
+}

@@ -1,0 +1,54 @@
+import type { ConfigKind } from '../../shared/schemas/config';
+import { Conflict } from '../http/errors';
+import { db, type ConfigItemRecord } from './entities';
+import { writeTransaction } from './transactions';
+
+/** Titles are unique per list, ignoring case and surrounding space. */
+const titleScope = (kind: ConfigKind) => `CONFIG#${kind}#TITLE`;
+const titleKey = (title: string) => title.trim().toLowerCase();
+const duplicate = () => new Conflict('This title is already in use', { title: 'This title is already in use' });
+
+export async function listConfigItems(kind: ConfigKind): Promise<ConfigItemRecord[]> {
+  const { data } = await db().entities.configItem.query.byKind({ kind }).go({ pages: 'all' });
+  return data;
+}
+
+export async function getConfigItem(kind: ConfigKind, itemId: string): Promise<ConfigItemRecord | null> {
+  const { data } = await db().entities.configItem.get({ kind, item_id: itemId }).go({ consistent: true });
+  return data;
+}
+
+export async function insertConfigItem(kind: ConfigKind, itemId: string, title: string): Promise<void> {
+  await writeTransaction(
+    ({ configItem, guard }) => [
+      guard.create({ scope: titleScope(kind), value: titleKey(title), owner_id: itemId }).commit(),
+      configItem.create({ kind, item_id: itemId, title }).commit(),
+    ],
+    duplicate,
+  );
+}
+
+/** Changes title and status; a new title moves its uniqueness guard in the same transaction. */
+export async function updateConfigItem(
+  current: ConfigItemRecord,
+  changes: { title: string; status?: 'Active' | 'Inactive' },
+): Promise<void> {
+  const renamed = titleKey(changes.title) !== titleKey(current.title);
+  const { kind, item_id } = current;
+  await writeTransaction(
+    ({ configItem, guard }) => [
+      configItem
+        .patch({ kind, item_id })
+        .set({ title: changes.title, status: changes.status ?? current.status })
+        .where(({ title }, { eq }) => eq(title, current.title))
+        .commit(),
+      ...(renamed
+        ? [
+            guard.create({ scope: titleScope(kind), value: titleKey(changes.title), owner_id: item_id }).commit(),
+            guard.delete({ scope: titleScope(kind), value: titleKey(current.title) }).commit(),
+          ]
+        : []),
+    ],
+    (index) => (index === 0 ? new Conflict('This item was changed meanwhile. Reload and try again') : duplicate()),
+  );
+}

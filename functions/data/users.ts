@@ -1,0 +1,93 @@
+import type { ClientRole } from '../../shared/roles';
+import { Conflict } from '../http/errors';
+import { db, type UserItem } from './entities';
+import { writeTransaction } from './transactions';
+
+export const emailScope = (area: 'client' | 'admin') => `EMAIL#${area}`;
+export const pinScope = (accountId: string) => `ACCOUNT#${accountId}#PIN`;
+
+/** A client user by id alone (the token's username), through gsi1. */
+export async function findUserById(userId: string): Promise<UserItem | null> {
+  const { data } = await db().entities.user.query.byId({ user_id: userId }).go({ limit: 1 });
+  return data[0] ?? null;
+}
+
+export async function getUser(accountId: string, userId: string): Promise<UserItem | null> {
+  const { data } = await db().entities.user.get({ account_id: accountId, user_id: userId }).go({ consistent: true });
+  return data;
+}
+
+/** Who owns an e-mail address in an area: read from its uniqueness guard, strongly consistent. */
+export async function findEmailOwner(
+  area: 'client' | 'admin',
+  email: string,
+): Promise<{ ownerId: string; accountId?: string } | null> {
+  const { data } = await db()
+    .entities.guard.get({ scope: emailScope(area), value: email })
+    .go({ consistent: true });
+  return data ? { ownerId: data.owner_id, accountId: data.account_id } : null;
+}
+
+export interface NewUser {
+  account_id: string;
+  user_id: string;
+  email: string;
+  first_name: string;
+  last_name?: string;
+  designation?: string;
+  phone_no?: string;
+  cell_no?: string;
+  user_role: ClientRole;
+  pin_number: string;
+  created_source: string;
+}
+
+/** Writes a user with its e-mail and PIN guards in one transaction. */
+export async function insertUser(user: NewUser): Promise<void> {
+  await writeTransaction(
+    ({ user: users, guard }) => [
+      guard
+        .create({ scope: emailScope('client'), value: user.email, owner_id: user.user_id, account_id: user.account_id })
+        .commit(),
+      guard.create({ scope: pinScope(user.account_id), value: user.pin_number, owner_id: user.user_id }).commit(),
+      users.create(user).commit(),
+    ],
+    (index) =>
+      index === 0
+        ? new Conflict('This e-mail address is already in use', { email: 'This e-mail address is already in use' })
+        : new Conflict('This PIN is already in use', { pin_number: 'This PIN is already in use' }),
+  );
+}
+
+/** Replaces a user's PIN, moving its guard, in one transaction. */
+export async function replacePin(user: UserItem, pin: string): Promise<void> {
+  await writeTransaction(
+    ({ user: users, guard }) => [
+      guard.create({ scope: pinScope(user.account_id), value: pin, owner_id: user.user_id }).commit(),
+      guard.delete({ scope: pinScope(user.account_id), value: user.pin_number }).commit(),
+      users
+        .patch({ account_id: user.account_id, user_id: user.user_id })
+        .set({ pin_number: pin })
+        .where(({ pin_number }, { eq }) => eq(pin_number, user.pin_number))
+        .commit(),
+    ],
+    () => new Conflict('This PIN is already in use', { pin_number: 'This PIN is already in use' }),
+  );
+}
+
+export async function updateUser(
+  accountId: string,
+  userId: string,
+  changes: Partial<Pick<UserItem, 'first_name' | 'last_name' | 'phone_no' | 'cell_no' | 'photo_uri' | 'tokens_valid_after'>>,
+): Promise<UserItem> {
+  const { data } = await db()
+    .entities.user.patch({ account_id: accountId, user_id: userId })
+    .set(changes)
+    .go({ response: 'all_new' });
+  return data as UserItem;
+}
+
+export async function countUsers(accountId: string): Promise<number> {
+  const { data } = await db().entities.user.query.byAccount({ account_id: accountId }).go({ pages: 'all', attributes: ['user_id'] });
+  return data.length;
+}

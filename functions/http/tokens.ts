@@ -1,0 +1,64 @@
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { cognitoIssuer, env } from '../env';
+
+/** The two user pools a bearer token can come from. */
+export type Area = 'client' | 'admin';
+
+function pool(area: Area) {
+  const e = env();
+  return area === 'client'
+    ? { poolId: e.CLIENT_USER_POOL_ID, clientId: e.CLIENT_USER_POOL_CLIENT_ID }
+    : { poolId: e.ADMIN_USER_POOL_ID, clientId: e.ADMIN_USER_POOL_CLIENT_ID };
+}
+
+const keySets = new Map<Area, ReturnType<typeof createRemoteJWKSet>>();
+
+function keySet(area: Area) {
+  let set = keySets.get(area);
+  if (!set) {
+    set = createRemoteJWKSet(new URL(`${cognitoIssuer(pool(area).poolId)}/.well-known/jwks.json`));
+    keySets.set(area, set);
+  }
+  return set;
+}
+
+export interface VerifiedToken {
+  area: Area;
+  /** The Cognito username: the user's or admin's id. */
+  username: string;
+  issuedAt: number;
+}
+
+/** Unverifiable payload fields, to tell which pool a token claims to come from. */
+function claimedIssuer(token: string): string | undefined {
+  const [, body] = token.split('.');
+  if (!body) return undefined;
+  try {
+    return (JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as JWTPayload).iss;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Verifies a Cognito access token against its pool's JWKS, issuer, token_use and app client.
+ * Answers which area it belongs to, or undefined when it is not a valid token of either pool.
+ */
+export async function verifyAccessToken(token: string): Promise<VerifiedToken | undefined> {
+  const issuer = claimedIssuer(token);
+  const area = (['client', 'admin'] as const).find((a) => cognitoIssuer(pool(a).poolId) === issuer);
+  if (!area) return undefined;
+  try {
+    const { payload } = await jwtVerify(token, keySet(area), { issuer });
+    if (payload.token_use !== 'access' || payload.client_id !== pool(area).clientId) return undefined;
+    const username = typeof payload.username === 'string' ? payload.username : undefined;
+    if (!username || typeof payload.iat !== 'number') return undefined;
+    return { area, username, issuedAt: payload.iat };
+  } catch {
+    return undefined;
+  }
+}
+
+export function poolOf(area: Area) {
+  return pool(area);
+}

@@ -1,0 +1,12 @@
+import { profileChangeSchema } from '../../shared/schemas/auth';
+import { route } from '../http/route';
+import { adminMe, changeProfile } from '../services/profile';
+
+export const handler = route({ auth: 'admin', body: profileChangeSchema }, async ({ principal, body }) => {
+  await changeProfile(principal, body);
+  return {
+    result: await adminMe(principal),
+    message: 'Profile updated',
+    activity: { component: 'Admin', componentId: principal.adminId, activity: 'Updated own profile' },
+  };
+});

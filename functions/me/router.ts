@@ -1,0 +1,26 @@
+import { groupRouter } from '../http/router';
+import { handler as adminCreateUpload } from './admin-create-upload';
+import { handler as adminPasswordChange } from './admin-password-change';
+import { handler as adminProfileChange } from './admin-profile-change';
+import { handler as clientCreateUpload } from './client-create-upload';
+import { handler as clientPasswordChange } from './client-password-change';
+import { handler as clientProfileChange } from './client-profile-change';
+import { handler as getAboutMe } from './get-about-me';
+import { handler as getAdminMe } from './get-admin-me';
+import { handler as getClientMe } from './get-client-me';
+import { handler as getMyPackage } from './get-my-package';
+import { handler as resetPin } from './reset-pin';
+
+export const handler = groupRouter('me', {
+  'me/client-password-change': clientPasswordChange,
+  'me/admin-password-change': adminPasswordChange,
+  'me/get-client-me': getClientMe,
+  'me/get-admin-me': getAdminMe,
+  'me/get-about-me': getAboutMe,
+  'me/get-my-package': getMyPackage,
+  'me/client-profile-change': clientProfileChange,
+  'me/admin-profile-change': adminProfileChange,
+  'me/reset-pin': resetPin,
+  'me/client-create-upload': clientCreateUpload,
+  'me/admin-create-upload': adminCreateUpload,
+});

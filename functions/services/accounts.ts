@@ -1,0 +1,83 @@
+import { ulid } from 'ulid';
+import type { ClientRole } from '../../shared/roles';
+import { insertAdmin } from '../data/admins';
+import { db } from '../data/entities';
+import { emailScope, insertUser, pinScope } from '../data/users';
+import { createLogin } from './identity';
+import { freePin } from './profile';
+
+/**
+ * Creating people: the profile and its guards go to DynamoDB in one transaction, then the
+ * login to Cognito; when Cognito refuses, the DynamoDB items are removed again, so a failed
+ * creation leaves nothing half made.
+ */
+export interface NewClientUser {
+  accountId: string;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName?: string;
+  designation?: string;
+  role: ClientRole;
+  source: string;
+}
+
+export async function createClientUser(input: NewClientUser): Promise<string> {
+  const userId = ulid();
+  const pin = await freePin(input.accountId);
+  await insertUser({
+    account_id: input.accountId,
+    user_id: userId,
+    email: input.email,
+    first_name: input.firstName,
+    last_name: input.lastName,
+    designation: input.designation,
+    user_role: input.role,
+    pin_number: pin,
+    created_source: input.source,
+  });
+  try {
+    await createLogin('client', userId, input.email, input.password);
+  } catch (error) {
+    await db()
+      .transaction.write(({ user, guard }) => [
+        user.delete({ account_id: input.accountId, user_id: userId }).commit(),
+        guard.delete({ scope: emailScope('client'), value: input.email }).commit(),
+        guard.delete({ scope: pinScope(input.accountId), value: pin }).commit(),
+      ])
+      .go();
+    throw error;
+  }
+  return userId;
+}
+
+export interface NewAdminUser {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName?: string;
+  designation?: string;
+}
+
+export async function createAdminUser(input: NewAdminUser): Promise<string> {
+  const adminId = ulid();
+  await insertAdmin({
+    admin_id: adminId,
+    email: input.email,
+    first_name: input.firstName,
+    last_name: input.lastName,
+    designation: input.designation,
+  });
+  try {
+    await createLogin('admin', adminId, input.email, input.password);
+  } catch (error) {
+    await db()
+      .transaction.write(({ admin, guard }) => [
+        admin.delete({ admin_id: adminId }).commit(),
+        guard.delete({ scope: emailScope('admin'), value: input.email }).commit(),
+      ])
+      .go();
+    throw error;
+  }
+  return adminId;
+}

@@ -1,0 +1,145 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { LoginResult } from '../../shared/schemas/auth';
+import { getAccount } from '../data/accounts';
+import { getAdmin, updateAdmin } from '../data/admins';
+import { db } from '../data/entities';
+import { findEmailOwner, getUser, updateUser } from '../data/users';
+import { env } from '../env';
+import { BadRequest, Forbidden, Invalid, Unauthorized } from '../http/errors';
+import type { Principal } from '../http/principal';
+import type { Area } from '../http/tokens';
+import { refreshSession, revokeRefreshToken, setPassword, signIn, type Session } from './identity';
+import { escapeHtml, sendMail } from './mail';
+import { assertNotLocked, clearFailures, recordFailure } from './throttle';
+
+const wrongCredentials = 'Incorrect e-mail or password';
+export const refreshCookieName = 'spaces_refresh';
+const refreshCookiePath = '/api/v1/client/auth';
+
+export function loginResult(session: Session): LoginResult {
+  return { access_token: session.accessToken, token_type: 'bearer', expires_in: session.expiresIn };
+}
+
+/** The httpOnly cookie that carries a client's refresh token; an empty value clears it. */
+export function refreshCookie(token: string | undefined): string {
+  const attrs = `HttpOnly; Secure; SameSite=Strict; Path=${refreshCookiePath}`;
+  return token ? `${refreshCookieName}=${token}; ${attrs}; Max-Age=${30 * 24 * 3600}` : `${refreshCookieName}=; ${attrs}; Max-Age=0`;
+}
+
+export function readCookie(cookies: string[] | undefined, name: string): string | undefined {
+  for (const cookie of cookies ?? []) {
+    for (const part of cookie.split(';')) {
+      const [key, ...rest] = part.trim().split('=');
+      if (key === name && rest.length) return rest.join('=') || undefined;
+    }
+  }
+  return undefined;
+}
+
+/** Refuses sign-in for an inactive user or account, after the password was right. */
+async function assertActive(area: Area, owner: { ownerId: string; accountId?: string }): Promise<void> {
+  if (area === 'admin') {
+    const admin = await getAdmin(owner.ownerId);
+    if (admin?.status !== 'Active') throw new Forbidden('Your user is inactive');
+    return;
+  }
+  const [user, account] = await Promise.all([getUser(owner.accountId!, owner.ownerId), getAccount(owner.accountId!)]);
+  if (user?.status !== 'Active') throw new Forbidden('Your user is inactive');
+  if (account?.status !== 'Active') throw new Forbidden('Your account is inactive');
+}
+
+/**
+ * Signs in with e-mail and password. Repeated failures for one e-mail lock it for a while
+ * (services/throttle.ts); an unknown e-mail and a wrong password answer alike.
+ */
+export async function login(area: Area, email: string, password: string): Promise<Session> {
+  await assertNotLocked(area, email);
+  const owner = await findEmailOwner(area, email);
+  const session = owner ? await signIn(area, owner.ownerId, password) : undefined;
+  if (!owner || !session) {
+    await recordFailure(area, email);
+    throw new Unauthorized(wrongCredentials);
+  }
+  await assertActive(area, owner);
+  await clearFailures(area, email);
+  return session;
+}
+
+export async function refresh(refreshToken: string | undefined): Promise<Session> {
+  const session = refreshToken ? await refreshSession('client', refreshToken) : undefined;
+  if (!session) throw new Unauthorized('Your session has ended. Please log in again');
+  return session;
+}
+
+/** Ends every session of the principal: tokens issued before now are refused from now on. */
+export async function logout(principal: Principal, refreshToken: string | undefined): Promise<void> {
+  const now = Math.floor(Date.now() / 1000);
+  if (principal.kind === 'client') {
+    await updateUser(principal.accountId, principal.userId, { tokens_valid_after: now });
+    if (refreshToken) await revokeRefreshToken('client', refreshToken);
+  } else {
+    await updateAdmin(principal.adminId, { tokens_valid_after: now });
+  }
+}
+
+const resetTtlSeconds = 60 * 60;
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+export const recoveryMessage =
+  'If an account exists for this e-mail address, a link to reset the password has been sent to it.';
+
+/** E-mails a one-hour reset link when the address belongs to a user; answers alike either way. */
+export async function startRecovery(area: Area, email: string): Promise<void> {
+  const owner = await findEmailOwner(area, email);
+  if (!owner) return;
+  const token = randomBytes(32).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  await db()
+    .entities.resetToken.put({
+      area,
+      email,
+      token_hash: hash(token),
+      expires_at: now + resetTtlSeconds,
+      ttl: now + resetTtlSeconds,
+    })
+    .go();
+  const path = area === 'admin' ? '/admin/password-reset' : '/password-reset';
+  const link = `${env().APP_URL}${path}/${token}/${encodeURIComponent(email)}/`;
+  await sendMail({
+    to: email,
+    subject: 'Reset your Spaces password',
+    text: `Someone asked to reset the password of your Spaces account.\n\nReset it here within an hour: ${link}\n\nIf it was not you, ignore this e-mail.`,
+    html: `<p>Someone asked to reset the password of your Spaces account.</p><p><a href="${escapeHtml(link)}">Reset your password</a> within an hour.</p><p>If it was not you, ignore this e-mail.</p>`,
+  });
+}
+
+/** Sets a new password with a reset token; the token works once. */
+export async function completeReset(area: Area, email: string, token: string, password: string): Promise<void> {
+  const { data } = await db().entities.resetToken.get({ area, email }).go({ consistent: true });
+  const now = Math.floor(Date.now() / 1000);
+  if (!data || data.token_hash !== hash(token) || data.expires_at < now) {
+    throw new BadRequest('This password reset link is invalid or has expired');
+  }
+  const owner = await findEmailOwner(area, email);
+  if (!owner) throw new BadRequest('This password reset link is invalid or has expired');
+  await db().entities.resetToken.delete({ area, email }).go();
+  await setPassword(area, owner.ownerId, password);
+  await clearFailures(area, email);
+  await endSessions(area, owner.ownerId, owner.accountId);
+}
+
+async function endSessions(area: Area, ownerId: string, accountId?: string): Promise<void> {
+  const now = Math.floor(Date.now() / 1000);
+  if (area === 'admin') await updateAdmin(ownerId, { tokens_valid_after: now });
+  else await updateUser(accountId!, ownerId, { tokens_valid_after: now });
+}
+
+/** Changes the principal's password after checking the current one; every session ends. */
+export async function changePassword(principal: Principal, current: string, next: string): Promise<void> {
+  const area: Area = principal.kind;
+  const username = principal.kind === 'client' ? principal.userId : principal.adminId;
+  if (!(await signIn(area, username, current))) {
+    throw new Invalid({ current_password: 'The current password is incorrect' });
+  }
+  await setPassword(area, username, next);
+  await endSessions(area, username, principal.kind === 'client' ? principal.accountId : undefined);
+}

@@ -1,0 +1,100 @@
+import {
+  AdminCreateUserCommand,
+  AdminSetUserPasswordCommand,
+  InitiateAuthCommand,
+  RevokeTokenCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { cognito } from '../aws/clients';
+import { poolOf, type Area } from '../http/tokens';
+
+/**
+ * Passwords live in Cognito only. The Cognito username is the user's (or admin's) id, so an
+ * access token names the profile to load; the e-mail is looked up in DynamoDB first.
+ */
+export interface Session {
+  accessToken: string;
+  refreshToken?: string;
+  expiresIn: number;
+}
+
+export async function createLogin(area: Area, username: string, email: string, password: string): Promise<void> {
+  const { poolId } = poolOf(area);
+  await cognito().send(
+    new AdminCreateUserCommand({
+      UserPoolId: poolId,
+      Username: username,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+      ],
+    }),
+  );
+  await setPassword(area, username, password);
+}
+
+export async function setPassword(area: Area, username: string, password: string): Promise<void> {
+  await cognito().send(
+    new AdminSetUserPasswordCommand({ UserPoolId: poolOf(area).poolId, Username: username, Password: password, Permanent: true }),
+  );
+}
+
+/**
+ * Cognito's answers to a wrong password, an unknown user or a revoked token, told by name.
+ * cognito-local answers a wrong password with InvalidPasswordException where Cognito says
+ * NotAuthorizedException.
+ */
+const refusals = new Set([
+  'NotAuthorizedException',
+  'UserNotFoundException',
+  'InvalidPasswordException',
+  'PasswordResetRequiredException',
+]);
+
+function isRefused(error: unknown): boolean {
+  return refusals.has((error as { name?: string }).name ?? '');
+}
+
+/** Checks a password; undefined when Cognito refuses it. */
+export async function signIn(area: Area, username: string, password: string): Promise<Session | undefined> {
+  try {
+    const { AuthenticationResult: auth } = await cognito().send(
+      new InitiateAuthCommand({
+        ClientId: poolOf(area).clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: username, PASSWORD: password },
+      }),
+    );
+    if (!auth?.AccessToken) return undefined;
+    return { accessToken: auth.AccessToken, refreshToken: auth.RefreshToken, expiresIn: auth.ExpiresIn ?? 3600 };
+  } catch (error) {
+    if (isRefused(error)) return undefined;
+    throw error;
+  }
+}
+
+export async function refreshSession(area: Area, refreshToken: string): Promise<Session | undefined> {
+  try {
+    const { AuthenticationResult: auth } = await cognito().send(
+      new InitiateAuthCommand({
+        ClientId: poolOf(area).clientId,
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        AuthParameters: { REFRESH_TOKEN: refreshToken },
+      }),
+    );
+    if (!auth?.AccessToken) return undefined;
+    return { accessToken: auth.AccessToken, refreshToken, expiresIn: auth.ExpiresIn ?? 3600 };
+  } catch (error) {
+    if (isRefused(error)) return undefined;
+    throw error;
+  }
+}
+
+/** Revokes a refresh token (and the access tokens issued from it, in Cognito). */
+export async function revokeRefreshToken(area: Area, refreshToken: string): Promise<void> {
+  await cognito()
+    .send(new RevokeTokenCommand({ ClientId: poolOf(area).clientId, Token: refreshToken }))
+    .catch((error: unknown) => {
+      if (!isRefused(error)) throw error;
+    });
+}

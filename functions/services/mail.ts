@@ -1,0 +1,30 @@
+import { SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { ses } from '../aws/clients';
+import { env } from '../env';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export async function sendMail(mail: Mail): Promise<void> {
+  await ses().send(
+    new SendEmailCommand({
+      FromEmailAddress: env().MAIL_FROM,
+      Destination: { ToAddresses: [mail.to] },
+      Content: {
+        Simple: {
+          Subject: { Data: mail.subject, Charset: 'UTF-8' },
+          Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
+        },
+      },
+    }),
+  );
+}
+
+/** Escapes text for an HTML mail body. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

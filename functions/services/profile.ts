@@ -1,0 +1,163 @@
+import { randomInt } from 'node:crypto';
+import { rolesAttrFor, type ClientRole } from '../../shared/roles';
+import type { ProfileChange } from '../../shared/schemas/auth';
+import type { AboutMe, AdminMe, ClientMe, MeAccount, MyPackage } from '../../shared/schemas/me';
+import { getAccount, getPackage } from '../data/accounts';
+import { getAdmin } from '../data/admins';
+import { db, type AccountItem, type PackageItem } from '../data/entities';
+import { countUsers, getUser, pinScope, replacePin } from '../data/users';
+import { Conflict, NotFound } from '../http/errors';
+import type { AdminPrincipal, ClientPrincipal, Principal } from '../http/principal';
+import { acceptUpload, fileUrl } from './uploads';
+
+const orNull = <T>(value: T | undefined): T | null => value ?? null;
+
+async function meAccount(account: AccountItem): Promise<MeAccount> {
+  return {
+    id: account.account_id,
+    name: account.name,
+    address: orNull(account.address),
+    city: orNull(account.city),
+    state: orNull(account.state),
+    country: orNull(account.country),
+    zipcode: orNull(account.zipcode),
+    logo_url: await fileUrl(account.logo_uri),
+  };
+}
+
+async function loadAccountAndPackage(accountId: string): Promise<{ account: AccountItem; pkg: PackageItem }> {
+  const account = await getAccount(accountId);
+  const pkg = account && (await getPackage(account.package_id));
+  if (!account || !pkg) throw new NotFound('Account');
+  return { account, pkg };
+}
+
+export async function clientMe(principal: ClientPrincipal): Promise<ClientMe> {
+  const [user, { account, pkg }] = await Promise.all([
+    getUser(principal.accountId, principal.userId),
+    loadAccountAndPackage(principal.accountId),
+  ]);
+  if (!user) throw new NotFound('User');
+  return {
+    id: user.user_id,
+    first_name: user.first_name,
+    last_name: orNull(user.last_name),
+    email: user.email,
+    phone_no: orNull(user.phone_no),
+    cell_no: orNull(user.cell_no),
+    designation: orNull(user.designation),
+    pin_number: user.pin_number,
+    photo_uri: orNull(user.photo_uri),
+    photo_url: await fileUrl(user.photo_uri),
+    user_role: user.user_role,
+    status: user.status,
+    rolesAttr: rolesAttrFor(user.user_role),
+    account: await meAccount(account),
+    package: { name: pkg.name, allowed_user_roles: pkg.allowed_user_roles as ClientRole[] },
+    // Screen licences arrive with screens; an account without them has none.
+    screesLicence: { availableActiveLicence: 0, activeLicence: 0 },
+  };
+}
+
+export async function adminMe(principal: AdminPrincipal): Promise<AdminMe> {
+  const admin = await getAdmin(principal.adminId);
+  if (!admin) throw new NotFound('User');
+  return {
+    id: admin.admin_id,
+    first_name: admin.first_name,
+    last_name: orNull(admin.last_name),
+    email: admin.email,
+    designation: orNull(admin.designation),
+    phone_no: orNull(admin.phone_no),
+    cell_no: orNull(admin.cell_no),
+    photo_uri: orNull(admin.photo_uri),
+    photo_url: await fileUrl(admin.photo_uri),
+    status: admin.status,
+    role: 'Super Admin',
+  };
+}
+
+/** The header's account block; totals only for roles whose statistics flag is set. */
+export async function aboutMe(principal: ClientPrincipal): Promise<AboutMe> {
+  const { account } = await loadAccountAndPackage(principal.accountId);
+  const totals = principal.rolesAttr.statistics
+    ? {
+        total_users: await countUsers(principal.accountId),
+        // Venues, spaces and screens are counted here once they exist.
+        total_venues: 0,
+        total_spaces: 0,
+        total_screens: 0,
+      }
+    : null;
+  return { account: await meAccount(account), totals };
+}
+
+const limit = (value: number | undefined) => value ?? 'Unlimited';
+
+export async function myPackage(principal: ClientPrincipal): Promise<MyPackage> {
+  const { pkg } = await loadAccountAndPackage(principal.accountId);
+  return {
+    id: pkg.package_id,
+    name: pkg.name,
+    allowed_user_roles: pkg.allowed_user_roles as ClientRole[],
+    venue_limit: limit(pkg.venue_limit),
+    spaces_limit: limit(pkg.spaces_limit),
+    admin_limit: limit(pkg.admin_limit),
+    booking_approval: pkg.booking_approval ?? 'Yes',
+    third_party_integration: pkg.third_party_integration ?? 'Yes',
+    custom_integration: pkg.custom_integration ?? 'Yes',
+    on_screen_branding: pkg.on_screen_branding ?? 'Yes',
+    status: pkg.status,
+  };
+}
+
+/**
+ * Saves the principal's own profile. Optional fields left blank are cleared; a new photo key
+ * must be the principal's own PNG or JPEG upload; an absent photo key keeps the photo.
+ */
+export async function changeProfile(principal: Principal, change: ProfileChange): Promise<void> {
+  if (change.photo_uri && change.photo_uri !== principal.photoUri) {
+    await acceptUpload(principal, 'profile-photo', 'photo_uri', change.photo_uri);
+  }
+  const optional = ['last_name', 'phone_no', 'cell_no'] as const;
+  const set = {
+    first_name: change.first_name,
+    ...Object.fromEntries(optional.filter((f) => change[f] !== undefined).map((f) => [f, change[f]])),
+    ...(change.photo_uri ? { photo_uri: change.photo_uri } : {}),
+  };
+  const remove = optional.filter((f) => change[f] === undefined);
+  const entities = db().entities;
+  if (principal.kind === 'client') {
+    await entities.user.patch({ account_id: principal.accountId, user_id: principal.userId }).set(set).remove(remove).go();
+  } else {
+    await entities.admin.patch({ admin_id: principal.adminId }).set(set).remove(remove).go();
+  }
+}
+
+/** A random four-digit PIN not used by anyone else in the account. */
+export async function regeneratePin(principal: ClientPrincipal): Promise<string> {
+  const user = await getUser(principal.accountId, principal.userId);
+  if (!user) throw new NotFound('User');
+  for (let attempt = 0; attempt < 25; attempt++) {
+    const pin = String(randomInt(0, 10_000)).padStart(4, '0');
+    if (pin === user.pin_number) continue;
+    try {
+      await replacePin(user, pin);
+      return pin;
+    } catch (error) {
+      if (!(error instanceof Conflict)) throw error;
+    }
+  }
+  throw new Conflict('No free PIN was found. Please try again');
+}
+
+/** A PIN for a new user of the account (used when creating users). */
+export async function freePin(accountId: string, taken: Set<string> = new Set()): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const pin = String(randomInt(0, 10_000)).padStart(4, '0');
+    if (taken.has(pin)) continue;
+    const { data } = await db().entities.guard.get({ scope: pinScope(accountId), value: pin }).go();
+    if (!data) return pin;
+  }
+  throw new Conflict('No free PIN was found. Please try again');
+}

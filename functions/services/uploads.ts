@@ -1,0 +1,67 @@
+import { DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { ulid } from 'ulid';
+import { maxUploadBytes, type UploadPurpose, type UploadRequest, type UploadTicket } from '../../shared/schemas/uploads';
+import { s3 } from '../aws/clients';
+import { env } from '../env';
+import { Invalid } from '../http/errors';
+import type { Principal } from '../http/principal';
+import { sniffLength, sniffType } from './file-types';
+
+/** Every object a principal uploads lives under its own prefix, so a key names its owner. */
+function ownerPrefix(principal: Principal, purpose: UploadPurpose): string {
+  return principal.kind === 'client'
+    ? `accounts/${principal.accountId}/users/${principal.userId}/${purpose}/`
+    : `platform/admins/${principal.adminId}/${purpose}/`;
+}
+
+/** A presigned POST bound to one key, the declared content type and the purpose's size limit. */
+export async function createUpload(principal: Principal, request: UploadRequest): Promise<UploadTicket> {
+  const key = `${ownerPrefix(principal, request.purpose)}${ulid()}`;
+  const { url, fields } = await createPresignedPost(s3(), {
+    Bucket: env().UPLOADS_BUCKET,
+    Key: key,
+    Conditions: [
+      ['content-length-range', 1, maxUploadBytes[request.purpose]],
+      ['eq', '$Content-Type', request.content_type],
+    ],
+    Fields: { 'Content-Type': request.content_type },
+    Expires: 600,
+  });
+  return { url, fields, key };
+}
+
+/**
+ * Accepts an uploaded object's key for a field: it must be the principal's own upload for
+ * that purpose, and its first bytes must be a PNG or JPEG. A file that is not is deleted.
+ */
+export async function acceptUpload(principal: Principal, purpose: UploadPurpose, field: string, key: string): Promise<void> {
+  if (!key.startsWith(ownerPrefix(principal, purpose)) || key.includes('..')) {
+    throw new Invalid({ [field]: 'Upload the file again' });
+  }
+  const head = await readHead(key);
+  if (!head) throw new Invalid({ [field]: 'Upload the file first' });
+  if (!sniffType(head)) {
+    await s3().send(new DeleteObjectCommand({ Bucket: env().UPLOADS_BUCKET, Key: key }));
+    throw new Invalid({ [field]: 'Only files of type PNG and JPEG are allowed' });
+  }
+}
+
+async function readHead(key: string): Promise<Uint8Array | undefined> {
+  try {
+    const object = await s3().send(
+      new GetObjectCommand({ Bucket: env().UPLOADS_BUCKET, Key: key, Range: `bytes=0-${sniffLength - 1}` }),
+    );
+    return await object.Body?.transformToByteArray();
+  } catch (error) {
+    if ((error as { name?: string }).name === 'NoSuchKey') return undefined;
+    throw error;
+  }
+}
+
+/** A presigned GET URL for a stored file, or null. */
+export async function fileUrl(key: string | undefined): Promise<string | null> {
+  if (!key) return null;
+  return getSignedUrl(s3(), new GetObjectCommand({ Bucket: env().UPLOADS_BUCKET, Key: key }), { expiresIn: 3600 });
+}

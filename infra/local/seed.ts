@@ -1,0 +1,73 @@
+import { ulid } from 'ulid';
+import { clientRoles } from '../../shared/roles';
+import { insertAccount, insertPackage } from '../../functions/data/accounts';
+import { findEmailOwner } from '../../functions/data/users';
+import { createAdminUser, createClientUser } from '../../functions/services/accounts';
+import { createItem } from '../../functions/services/config';
+
+/** The demo sign-ins `npm start` prints. */
+export const demoUsers = {
+  admin: { email: 'admin@spaces.test', password: 'Admin1234' },
+  owner: { email: 'owner@demo.test', password: 'Demo1234', role: 'Account Admin' },
+  manager: { email: 'manager@demo.test', password: 'Demo1234', role: 'Venue Manager' },
+  coordinator: { email: 'coordinator@demo.test', password: 'Demo1234', role: 'Event Coordinator' },
+} as const;
+
+const configSeed = {
+  amenities: ['Projector', 'Whiteboard', 'Video conferencing', 'Wi-Fi', 'Wheelchair access'],
+  venueTypes: ['Office', 'Hotel', 'Conference centre'],
+  spaceTypes: ['Boardroom', 'Meeting room', 'Training room', 'Event hall'],
+} as const;
+
+/**
+ * Seeds the demo data once: the super admin, a package allowing every role, the account
+ * "Demo Venues" with three users, and a few configuration items. A second run finds the super
+ * admin and does nothing.
+ */
+export async function seedDemo(log: (line: string) => void): Promise<boolean> {
+  if (await findEmailOwner('admin', demoUsers.admin.email)) return false;
+  log('Seeding demo data…');
+  await createAdminUser({ ...demoUsers.admin, firstName: 'Sam', lastName: 'Admin', designation: 'Platform administrator' });
+
+  const packageId = ulid();
+  await insertPackage({
+    package_id: packageId,
+    name: 'Enterprise',
+    allowed_user_roles: [...clientRoles],
+    venue_limit: undefined,
+    spaces_limit: undefined,
+    admin_limit: 3,
+  });
+  const accountId = ulid();
+  await insertAccount({
+    account_id: accountId,
+    name: 'Demo Venues',
+    address: '100 Main Street',
+    city: 'Springfield',
+    state: 'IL',
+    country: 'United States',
+    zipcode: '62701',
+    domain: 'demo.test',
+    package_id: packageId,
+    package_start_date: '2026-01-01',
+    package_end_date: '2027-12-31',
+  });
+  const names = { owner: ['Olivia', 'Owner'], manager: ['Marco', 'Manager'], coordinator: ['Chloe', 'Coordinator'] } as const;
+  for (const key of ['owner', 'manager', 'coordinator'] as const) {
+    const user = demoUsers[key];
+    await createClientUser({
+      accountId,
+      email: user.email,
+      password: user.password,
+      firstName: names[key][0],
+      lastName: names[key][1],
+      designation: user.role,
+      role: user.role,
+      source: 'seed',
+    });
+  }
+  for (const [kind, titles] of Object.entries(configSeed) as Array<[keyof typeof configSeed, readonly string[]]>) {
+    for (const title of titles) await createItem(kind, title);
+  }
+  return true;
+}

@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { resetEnvCache } from '../../functions/env';
+import { startEmulators, type EmulatorOptions, type RunningEmulators } from './emulators';
+import { seedDemo } from './seed';
+import { repoRoot, startLocalServer, webDist, type LocalServer } from './server';
+
+export interface SystemOptions {
+  port: number;
+  dataDir: string;
+  reset: boolean;
+  web: 'static' | 'dev' | 'none';
+  ports?: EmulatorOptions['ports'];
+  inMemory?: boolean;
+  log: (line: string) => void;
+}
+
+export interface RunningSystem {
+  url: string;
+  emulators: RunningEmulators;
+  stop(): Promise<void>;
+}
+
+/** Builds the SPA when web/dist is missing, so a fresh clone starts with one command. */
+async function ensureWebBuild(log: (line: string) => void): Promise<void> {
+  if (existsSync(path.join(webDist, 'index.html'))) return;
+  log('Building the web app (web/dist is missing)…');
+  const { build } = await import('vite');
+  await build({ configFile: path.join(repoRoot, 'web/vite.config.ts'), logLevel: 'warn' });
+}
+
+/**
+ * The whole system on one machine: the AWS emulators, the table, buckets and pools, the demo
+ * data, and the HTTP server with the API and the SPA. Used by `npm start` and the e2e tests.
+ */
+export async function startSystem(options: SystemOptions): Promise<RunningSystem> {
+  const emulators = await startEmulators({
+    dataDir: options.dataDir,
+    reset: options.reset,
+    ports: options.ports,
+    inMemory: options.inMemory,
+    log: options.log,
+  });
+  let server: LocalServer | undefined;
+  try {
+    Object.assign(process.env, emulators.env, {
+      MAIL_FROM: process.env.MAIL_FROM ?? 'Spaces <no-reply@spaces.test>',
+      APP_URL: process.env.APP_URL ?? `http://localhost:${options.port}`,
+    });
+    resetEnvCache();
+    if (options.web === 'static') await ensureWebBuild(options.log);
+    await seedDemo(options.log);
+    server = await startLocalServer({ port: options.port, web: options.web });
+  } catch (error) {
+    await emulators.stop();
+    throw error;
+  }
+  const running = server;
+  return {
+    url: running.url,
+    emulators,
+    stop: async () => {
+      await running.close();
+      await emulators.stop();
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { API_BASE, routeGroups, routes } from '../../functions/routes';
+import { matchRoute } from '../../infra/local/api-adapter';
+
+const functionsDir = path.resolve(import.meta.dirname, '../../functions');
+
+describe('route table', () => {
+  it('names a handler file for every route, and every handler file has a route', () => {
+    for (const route of routes) {
+      expect(existsSync(path.join(functionsDir, `${route.handler}.ts`)), route.handler).toBe(true);
+    }
+    for (const group of routeGroups) {
+      const files = readdirSync(path.join(functionsDir, group))
+        .filter((f) => f.endsWith('.ts') && !['router.ts', 'handlers.ts'].includes(f) && !f.endsWith('.test.ts'))
+        .map((f) => `${group}/${f.replace(/\.ts$/, '')}`);
+      const routed = routes.filter((r) => r.group === group).map((r) => r.handler);
+      expect(files.sort()).toEqual([...routed].sort());
+    }
+  });
+
+  it("wires every route of a group into that group's router, and nothing else", () => {
+    for (const group of routeGroups) {
+      const router = readFileSync(path.join(functionsDir, group, 'router.ts'), 'utf8');
+      const wired = [...router.matchAll(/'([\w-]+\/[\w-]+)':/g)].map((m) => m[1]);
+      expect(wired.sort(), group).toEqual(
+        routes
+          .filter((r) => r.group === group)
+          .map((r) => r.handler)
+          .sort(),
+      );
+    }
+  });
+
+  it('has no two routes with the same method and path', () => {
+    const keys = routes.map((r) => `${r.method} ${r.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('matches paths with parameters the way API Gateway does', () => {
+    expect(matchRoute('PUT', `${API_BASE}/admin/amenities/01ABC`)).toMatchObject({
+      route: { handler: 'config/update-amenity' },
+      params: { id: '01ABC' },
+    });
+    expect(matchRoute('GET', `${API_BASE}/admin/amenities/01ABC`)).toBeUndefined();
+    expect(matchRoute('GET', `${API_BASE}/admin/amenities/a/b`)).toBeUndefined();
+  });
+});
