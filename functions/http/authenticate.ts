@@ -43,6 +43,8 @@ async function loadClient(userId: string, issuedAt: number): Promise<ClientPrinc
     firstName: user.first_name,
     lastName: user.last_name,
     photoUri: user.photo_uri,
+    user,
+    account,
   };
 }
 
@@ -57,5 +59,6 @@ async function loadAdmin(adminId: string, issuedAt: number): Promise<AdminPrinci
     firstName: admin.first_name,
     lastName: admin.last_name,
     photoUri: admin.photo_uri,
+    admin,
   };
 }

@@ -1,4 +1,5 @@
 import type { ClientRole, RolesAttr } from '../../shared/roles';
+import type { AccountItem, AdminItem, UserItem } from '../data/entities';
 
 /** A signed-in client user, loaded from DynamoDB on every request. */
 export interface ClientPrincipal {
@@ -11,8 +12,9 @@ export interface ClientPrincipal {
   firstName: string;
   lastName?: string;
   photoUri?: string;
-  /** The super admin acting as this user, when the token is an impersonation token. */
-  impersonatorId?: string;
+  /** The records loaded to authenticate, for handlers that answer with them. */
+  user: UserItem;
+  account: AccountItem;
 }
 
 /** A signed-in super admin. */
@@ -23,6 +25,7 @@ export interface AdminPrincipal {
   firstName: string;
   lastName?: string;
   photoUri?: string;
+  admin: AdminItem;
 }
 
 export type Principal = ClientPrincipal | AdminPrincipal;

@@ -3,9 +3,9 @@ import { route } from '../http/route';
 import { adminMe, changeProfile } from '../services/profile';
 
 export const handler = route({ auth: 'admin', body: profileChangeSchema }, async ({ principal, body }) => {
-  await changeProfile(principal, body);
+  const admin = await changeProfile(principal, body);
   return {
-    result: await adminMe(principal),
+    result: await adminMe(principal, admin),
     message: 'Profile updated',
     activity: { component: 'Admin', componentId: principal.adminId, activity: 'Updated own profile' },
   };

@@ -3,9 +3,9 @@ import { route } from '../http/route';
 import { changeProfile, clientMe } from '../services/profile';
 
 export const handler = route({ auth: 'client', body: profileChangeSchema }, async ({ principal, body }) => {
-  await changeProfile(principal, body);
+  const user = await changeProfile(principal, body);
   return {
-    result: await clientMe(principal),
+    result: await clientMe(principal, user),
     message: 'Profile updated',
     activity: { component: 'User', componentId: principal.userId, activity: 'Updated own profile' },
   };

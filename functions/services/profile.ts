@@ -2,10 +2,9 @@ import { randomInt } from 'node:crypto';
 import { rolesAttrFor, type ClientRole } from '../../shared/roles';
 import type { ProfileChange } from '../../shared/schemas/auth';
 import type { AboutMe, AdminMe, ClientMe, MeAccount, MyPackage } from '../../shared/schemas/me';
-import { getAccount, getPackage } from '../data/accounts';
-import { getAdmin } from '../data/admins';
-import { db, type AccountItem, type PackageItem } from '../data/entities';
-import { countUsers, getUser, pinScope, replacePin } from '../data/users';
+import { getPackage } from '../data/accounts';
+import { db, type AccountItem, type AdminItem, type PackageItem, type UserItem } from '../data/entities';
+import { countUsers, pinScope, replacePin } from '../data/users';
 import { Conflict, NotFound } from '../http/errors';
 import type { AdminPrincipal, ClientPrincipal, Principal } from '../http/principal';
 import { acceptUpload, fileUrl } from './uploads';
@@ -25,19 +24,16 @@ async function meAccount(account: AccountItem): Promise<MeAccount> {
   };
 }
 
-async function loadAccountAndPackage(accountId: string): Promise<{ account: AccountItem; pkg: PackageItem }> {
-  const account = await getAccount(accountId);
-  const pkg = account && (await getPackage(account.package_id));
-  if (!account || !pkg) throw new NotFound('Account');
-  return { account, pkg };
+async function packageOf(account: AccountItem): Promise<PackageItem> {
+  const pkg = await getPackage(account.package_id);
+  if (!pkg) throw new NotFound('Package');
+  return pkg;
 }
 
-export async function clientMe(principal: ClientPrincipal): Promise<ClientMe> {
-  const [user, { account, pkg }] = await Promise.all([
-    getUser(principal.accountId, principal.userId),
-    loadAccountAndPackage(principal.accountId),
-  ]);
-  if (!user) throw new NotFound('User');
+/** The signed-in user as `GET /client/me` answers it; `user` is a fresher record when one was just saved. */
+export async function clientMe(principal: ClientPrincipal, user: UserItem = principal.user): Promise<ClientMe> {
+  const { account } = principal;
+  const pkg = await packageOf(account);
   return {
     id: user.user_id,
     first_name: user.first_name,
@@ -59,9 +55,7 @@ export async function clientMe(principal: ClientPrincipal): Promise<ClientMe> {
   };
 }
 
-export async function adminMe(principal: AdminPrincipal): Promise<AdminMe> {
-  const admin = await getAdmin(principal.adminId);
-  if (!admin) throw new NotFound('User');
+export async function adminMe(principal: AdminPrincipal, admin: AdminItem = principal.admin): Promise<AdminMe> {
   return {
     id: admin.admin_id,
     first_name: admin.first_name,
@@ -79,7 +73,7 @@ export async function adminMe(principal: AdminPrincipal): Promise<AdminMe> {
 
 /** The header's account block; totals only for roles whose statistics flag is set. */
 export async function aboutMe(principal: ClientPrincipal): Promise<AboutMe> {
-  const { account } = await loadAccountAndPackage(principal.accountId);
+  const { account } = principal;
   const totals = principal.rolesAttr.statistics
     ? {
         total_users: await countUsers(principal.accountId),
@@ -95,7 +89,7 @@ export async function aboutMe(principal: ClientPrincipal): Promise<AboutMe> {
 const limit = (value: number | undefined) => value ?? 'Unlimited';
 
 export async function myPackage(principal: ClientPrincipal): Promise<MyPackage> {
-  const { pkg } = await loadAccountAndPackage(principal.accountId);
+  const pkg = await packageOf(principal.account);
   return {
     id: pkg.package_id,
     name: pkg.name,
@@ -115,7 +109,9 @@ export async function myPackage(principal: ClientPrincipal): Promise<MyPackage> 
  * Saves the principal's own profile. Optional fields left blank are cleared; a new photo key
  * must be the principal's own PNG or JPEG upload; an absent photo key keeps the photo.
  */
-export async function changeProfile(principal: Principal, change: ProfileChange): Promise<void> {
+export async function changeProfile(principal: ClientPrincipal, change: ProfileChange): Promise<UserItem>;
+export async function changeProfile(principal: AdminPrincipal, change: ProfileChange): Promise<AdminItem>;
+export async function changeProfile(principal: Principal, change: ProfileChange): Promise<UserItem | AdminItem> {
   if (change.photo_uri && change.photo_uri !== principal.photoUri) {
     await acceptUpload(principal, 'profile-photo', 'photo_uri', change.photo_uri);
   }
@@ -128,16 +124,24 @@ export async function changeProfile(principal: Principal, change: ProfileChange)
   const remove = optional.filter((f) => change[f] === undefined);
   const entities = db().entities;
   if (principal.kind === 'client') {
-    await entities.user.patch({ account_id: principal.accountId, user_id: principal.userId }).set(set).remove(remove).go();
-  } else {
-    await entities.admin.patch({ admin_id: principal.adminId }).set(set).remove(remove).go();
+    const { data } = await entities.user
+      .patch({ account_id: principal.accountId, user_id: principal.userId })
+      .set(set)
+      .remove(remove)
+      .go({ response: 'all_new' });
+    return data as UserItem;
   }
+  const { data } = await entities.admin
+    .patch({ admin_id: principal.adminId })
+    .set(set)
+    .remove(remove)
+    .go({ response: 'all_new' });
+  return data as AdminItem;
 }
 
 /** A random four-digit PIN not used by anyone else in the account. */
 export async function regeneratePin(principal: ClientPrincipal): Promise<string> {
-  const user = await getUser(principal.accountId, principal.userId);
-  if (!user) throw new NotFound('User');
+  const { user } = principal;
   for (let attempt = 0; attempt < 25; attempt++) {
     const pin = String(randomInt(0, 10_000)).padStart(4, '0');
     if (pin === user.pin_number) continue;

@@ -15,7 +15,7 @@ async function upload(token: string, area: 'client' | 'admin', bytes: Buffer, co
   expect(ticket.status).toBe(200);
   const form = new FormData();
   for (const [k, v] of Object.entries(ticket.body.result.fields as Record<string, string>)) form.append(k, v);
-  form.append('file', new Blob([bytes], { type: contentType }));
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: contentType }));
   const response = await fetch(ticket.body.result.url, { method: 'POST', body: form });
   return { key: ticket.body.result.key as string, status: response.status };
 }

@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { documentClient } from '../functions/aws/clients';
+import { API_BASE } from '../functions/routes';
+import { demoUsers } from '../infra/local/seed';
+import { startSystem } from '../infra/local/system';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/**
+ * How many DynamoDB calls each route of the configuration slice makes, authentication included:
+ * the system runs in this process, and a middleware on the one DocumentClient counts the calls.
+ */
+export async function run(): Promise<Array<{ name: string; value: string }>> {
+  const system = await startSystem({
+    port: 13900,
+    dataDir: path.join(root, '.bench/system'),
+    reset: true,
+    web: 'none',
+    ports: { dynamodb: 38000, s3: 34569, cognito: 39229, ses: 38005 },
+    log: () => {},
+  });
+  const calls: string[] = [];
+  documentClient().middlewareStack.add(
+    (next, context) => async (args) => {
+      calls.push(context.commandName ?? 'unknown');
+      return next(args);
+    },
+    { step: 'initialize', name: 'benchCallCounter' },
+  );
+  const request = async (method: string, route: string, token?: string, body?: unknown) => {
+    const response = await fetch(`${system.url}${API_BASE}${route}`, {
+      method,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return (await response.json()) as { result: { access_token?: string; id?: string } };
+  };
+  const rows: Array<{ name: string; value: string }> = [];
+  const measure = async (label: string, method: string, route: string, token?: string, body?: unknown) => {
+    calls.length = 0;
+    const answer = await request(method, route, token, body);
+    const byCommand = Object.entries(
+      calls.reduce<Record<string, number>>((acc, c) => ({ ...acc, [c]: (acc[c] ?? 0) + 1 }), {}),
+    )
+      .map(([c, n]) => `${n} ${c}`)
+      .join(', ');
+    rows.push({ name: `${label}`, value: `${calls.length} DynamoDB calls (${byCommand || 'none'})` });
+    return answer;
+  };
+  try {
+    const admin = (await measure('POST /admin/auth/login', 'POST', '/admin/auth/login', undefined, demoUsers.admin)).result
+      .access_token!;
+    const client = (await measure('POST /client/auth/login', 'POST', '/client/auth/login', undefined, demoUsers.owner)).result
+      .access_token!;
+    await measure('GET /admin/amenities', 'GET', '/admin/amenities', admin);
+    const created = await measure('POST /admin/amenities', 'POST', '/admin/amenities', admin, { title: 'Bench amenity' });
+    await measure('PUT /admin/amenities/{id}', 'PUT', `/admin/amenities/${created.result.id}`, admin, {
+      title: 'Bench amenity renamed',
+      status: 'Active',
+    });
+    await measure('GET /client/amenities', 'GET', '/client/amenities', client);
+    await measure('GET /client/timezones', 'GET', '/client/timezones', client);
+    await measure('GET /client/me', 'GET', '/client/me', client);
+  } finally {
+    await system.stop();
+  }
+  return rows;
+}
