@@ -8,7 +8,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, '.bench/lambda');
 const runs = 7;
 
-/** The options the CDK api stack bundles with (infra/cdk/constructs/api-function.ts). */
+/** The options the CDK api stack bundles with (infra/cdk/constructs/api-function.ts), AWS SDK included. */
 async function bundle(entry: string, outfile: string): Promise<number> {
   await build({
     entryPoints: [entry],
@@ -19,7 +19,6 @@ async function bundle(entry: string, outfile: string): Promise<number> {
     target: 'node24',
     format: 'esm',
     mainFields: ['module', 'main'],
-    external: ['@aws-sdk/*'],
     banner: { js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);" },
     logLevel: 'error',
   });

@@ -85,9 +85,15 @@ export async function run(): Promise<Array<{ name: string; value: string }>> {
   const month = measure(() => venue.flatMap((event) => expandOccurrences(event, june)));
 
   const candidate = expandOccurrences({
-    ...venue[1]!,
     start_date: '2026-01-01 12:30:00',
     end_date: '2026-01-01 13:30:00',
+    timezone: 'America/New_York',
+    recurring: 'Yes',
+    recur_interval: 1,
+    recur_type: 'WEEKLY',
+    recur_on: 'MO,WE,FR',
+    recur_end_type: 'AFTER',
+    recur_end: 300,
   });
   const existing: Occurrence[] = venue.flatMap((event) => expandOccurrences(event));
   const sweep = measure(() => findConflicts(candidate, existing));

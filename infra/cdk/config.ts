@@ -1,0 +1,129 @@
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Node } from 'constructs';
+
+/** An account id that cannot be deployed to: it lets `cdk synth` and the tests run with no credentials. */
+export const OFFLINE_ACCOUNT = '123456789012';
+export const DEFAULT_REGION = 'us-east-1';
+/** Stands in for the SPA's origin until the stage's `appUrl` is configured (see docs/decisions.md). */
+export const UNCONFIGURED_APP_URL = 'https://app-url-not-configured.invalid';
+
+type LogLevel = 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+const LOG_LEVELS: readonly LogLevel[] = ['DEBUG', 'INFO', 'WARN', 'ERROR'];
+
+/** Everything that differs between stages, resolved once from CDK context. */
+export interface StageConfig {
+  readonly stage: string;
+  readonly account: string;
+  readonly region: string;
+  /** The SPA's public origin (no trailing slash), or undefined until it is known. */
+  readonly appUrl: string | undefined;
+  /** ACM certificate (us-east-1) for `appUrl`'s host name, which then becomes the distribution's alias. */
+  readonly certificateArn: string | undefined;
+  /** The sender of every e-mail; an SES identity verified in `region`. */
+  readonly mailFrom: string;
+  /** Named so that grants on its objects are literal ARNs (and the name is stable for operators). */
+  readonly uploadsBucketName: string;
+  readonly logLevel: LogLevel;
+  readonly logRetention: RetentionDays;
+  /** Stage-wide API Gateway throttling (steady requests per second, burst). */
+  readonly throttle: { readonly rateLimit: number; readonly burstLimit: number };
+  readonly isProduction: boolean;
+}
+
+/** The per-stage block of cdk.json's `stages` context. */
+interface StageContext {
+  account?: string;
+  region?: string;
+  appUrl?: string;
+  certificateArn?: string;
+  mailFrom?: string;
+  logLevel?: string;
+  throttleRate?: number | string;
+  throttleBurst?: number | string;
+}
+
+/**
+ * Reads the stage and its settings. Precedence: `-c key=value` on the command line, then
+ * `stages.<stage>.key` in cdk.json, then a default that keeps `cdk synth` working offline.
+ */
+export function resolveStageConfig(node: Node): StageConfig {
+  const stage = stringContext(node, 'stage') ?? 'dev';
+  if (!/^[a-z][a-z0-9-]{0,19}$/.test(stage)) {
+    throw new Error(`Invalid stage "${stage}": use lower-case letters, digits and dashes (max 20).`);
+  }
+  const stages = (node.tryGetContext('stages') ?? {}) as Record<string, StageContext | undefined>;
+  const fromStage = stages[stage] ?? {};
+  const pick = (key: keyof StageContext): string | undefined => {
+    const value = stringContext(node, key) ?? fromStage[key];
+    return value === undefined || value === '' ? undefined : String(value);
+  };
+
+  const account = pick('account') ?? process.env.CDK_DEFAULT_ACCOUNT ?? OFFLINE_ACCOUNT;
+  if (!/^\d{12}$/.test(account)) throw new Error(`Invalid account "${account}": expected 12 digits.`);
+  const region = pick('region') ?? DEFAULT_REGION;
+
+  const appUrl = normaliseAppUrl(pick('appUrl'));
+  const certificateArn = pick('certificateArn');
+  if (certificateArn) {
+    if (!appUrl)
+      throw new Error('certificateArn needs appUrl: the certificate is for the app URL host name.');
+    if (!/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/.test(certificateArn)) {
+      throw new Error(
+        `certificateArn must be an ACM certificate in us-east-1 (CloudFront): ${certificateArn}`,
+      );
+    }
+  }
+
+  const mailFrom = pick('mailFrom') ?? `no-reply@${appUrl ? new URL(appUrl).hostname : 'example.com'}`;
+  if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(mailFrom)) {
+    throw new Error(`Invalid mailFrom "${mailFrom}": expected a bare address such as no-reply@example.com.`);
+  }
+
+  const isProduction = stage === 'prod';
+  const logLevel = (pick('logLevel') ?? (isProduction ? 'INFO' : 'DEBUG')).toUpperCase();
+  if (!LOG_LEVELS.includes(logLevel as LogLevel)) throw new Error(`Invalid logLevel "${logLevel}".`);
+
+  return {
+    stage,
+    account,
+    region,
+    appUrl,
+    certificateArn,
+    mailFrom,
+    uploadsBucketName: `spaces-${stage}-uploads-${account}-${region}`,
+    logLevel: logLevel as LogLevel,
+    logRetention: isProduction ? RetentionDays.THREE_MONTHS : RetentionDays.TWO_WEEKS,
+    throttle: {
+      rateLimit: positiveInt(pick('throttleRate'), 100, 'throttleRate'),
+      burstLimit: positiveInt(pick('throttleBurst'), 200, 'throttleBurst'),
+    },
+    isProduction,
+  };
+}
+
+function stringContext(node: Node, key: string): string | undefined {
+  const value: unknown = node.tryGetContext(key);
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+}
+
+function normaliseAppUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`Invalid appUrl "${value}": expected an absolute https URL.`);
+  }
+  if (url.protocol !== 'https:' || url.pathname !== '/' || url.search || url.hash) {
+    throw new Error(`Invalid appUrl "${value}": expected an https origin such as https://app.example.com.`);
+  }
+  return url.origin;
+}
+
+function positiveInt(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new Error(`Invalid ${name} "${value}": expected a positive integer.`);
+  return n;
+}

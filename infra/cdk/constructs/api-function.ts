@@ -1,0 +1,242 @@
+import { existsSync } from 'node:fs';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Annotations, Arn, Duration, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+import { tableDefinition } from '../../../functions/data/table-definition';
+
+export type TableAccess = 'read' | 'write';
+
+/** Item reads: every list is a Query, never a Scan (DESIGN §6), so Scan is not granted. */
+const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
+/** Writes, including ConditionCheckItem for the guard items of TransactWriteItems. */
+const TABLE_WRITE_ACTIONS = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+  'dynamodb:ConditionCheckItem',
+];
+/** The user-administration calls the API makes with its own credentials (the rest use the user's token). */
+const USER_ADMIN_ACTIONS = [
+  'cognito-idp:AdminGetUser',
+  'cognito-idp:AdminCreateUser',
+  'cognito-idp:AdminSetUserPassword',
+  'cognito-idp:AdminUpdateUserAttributes',
+  'cognito-idp:AdminDisableUser',
+  'cognito-idp:AdminEnableUser',
+  'cognito-idp:AdminDeleteUser',
+  'cognito-idp:AdminUserGlobalSignOut',
+];
+
+/** Lets the bundled CommonJS dependencies call `require` inside an ES module. */
+const ESM_REQUIRE_BANNER =
+  "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
+
+export interface ApiFunctionProps {
+  /** The group's router, `functions/<group>/router.ts`, exporting `handler`. */
+  readonly entry: string;
+  readonly description?: string;
+  /** Lambda environment (functions/env.ts); `TABLE_NAME` is added by `bindTable`. */
+  readonly environment: Record<string, string>;
+  readonly logRetention: RetentionDays;
+  /** Log groups outlive a dev stack only when asked to. @default RemovalPolicy.DESTROY */
+  readonly logRemovalPolicy?: RemovalPolicy;
+}
+
+/**
+ * One Lambda per route group: Node.js 24 on arm64, an ES module bundled locally by esbuild
+ * (never Docker), its own log group with a retention, active tracing, and a role that starts
+ * with nothing but writing its own logs. Access is added with the `bind…`/`allow…` helpers.
+ */
+export class ApiFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly role: iam.Role;
+  readonly logGroup: LogGroup;
+
+  constructor(scope: Construct, id: string, props: ApiFunctionProps) {
+    super(scope, id);
+
+    this.logGroup = new LogGroup(this, 'Logs', {
+      retention: props.logRetention,
+      removalPolicy: props.logRemovalPolicy ?? RemovalPolicy.DESTROY,
+    });
+    // A role of our own instead of the default one, whose managed AWSLambdaBasicExecutionRole
+    // may create and write any log group of the account.
+    this.role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `${Stack.of(this).stackName} ${id}`,
+    });
+    this.logGroup.grantWrite(this.role);
+
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: entryOrPlaceholder(this, props.entry),
+      handler: 'handler',
+      description: props.description,
+      runtime: Runtime.NODEJS_24_X,
+      architecture: Architecture.ARM_64,
+      memorySize: 512,
+      timeout: Duration.seconds(10),
+      tracing: Tracing.ACTIVE,
+      role: this.role,
+      logGroup: this.logGroup,
+      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node24',
+        platform: 'node',
+        mainFields: ['module', 'main'],
+        banner: ESM_REQUIRE_BANNER,
+        minify: true,
+        sourceMap: true,
+        // Bundle the AWS SDK too: the code runs on the SDK version it was tested with.
+        externalModules: [],
+        forceDockerBundling: false,
+      },
+    });
+
+    Validations.of(this.role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'X-Ray (active tracing) and, for the health check, ses:GetAccount have no resource-level permissions and need "*".',
+    });
+  }
+
+  /** Sets TABLE_NAME and grants item access to the table and Query on its GSIs (no Scan, no table admin). */
+  bindTable(table: ITable, access: TableAccess): this {
+    this.function.addEnvironment('TABLE_NAME', table.tableName);
+    const itemActions =
+      access === 'write' ? [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS] : TABLE_READ_ACTIONS;
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ sid: 'TableItems', actions: itemActions, resources: [table.tableArn] }),
+    );
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        sid: 'TableIndexes',
+        actions: ['dynamodb:Query'],
+        resources: tableDefinition.globalSecondaryIndexes.map(
+          (index) => `${table.tableArn}/index/${index.indexName}`,
+        ),
+      }),
+    );
+    return this;
+  }
+
+  /**
+   * Presigns POST (upload) and GET (read) URLs for the uploads bucket, reads the first bytes of
+   * an upload to check its type, and deletes an upload that fails the check.
+   */
+  allowUploads(bucket: IBucket): this {
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        sid: 'UploadObjects',
+        actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'],
+        resources: [bucket.arnForObjects('*')],
+      }),
+    );
+    this.acknowledgeWildcard(
+      bucket.arnForObjects('*'),
+      'Upload keys are made at run time per account and object; the grant is limited to Put/Get/DeleteObject on objects of the one uploads bucket.',
+    );
+    return this;
+  }
+
+  /** The user-administration calls on the given user pools (create, disable, set password, sign out…). */
+  allowUserAdmin(...pools: IUserPool[]): this {
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        sid: 'UserAdmin',
+        actions: USER_ADMIN_ACTIONS,
+        resources: pools.map((pool) => pool.userPoolArn),
+      }),
+    );
+    return this;
+  }
+
+  /** The read-only calls of the health check: one cheap call per dependency (functions/services/health.ts). */
+  allowHealthProbes(deps: { table: ITable; bucket: IBucket; userPool: IUserPool }): this {
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        sid: 'ProbeTable',
+        actions: ['dynamodb:DescribeTable'],
+        resources: [deps.table.tableArn],
+      }),
+    );
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        sid: 'ProbeBucket',
+        actions: ['s3:ListBucket'],
+        resources: [deps.bucket.bucketArn],
+      }),
+    );
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        sid: 'ProbeUserPool',
+        actions: ['cognito-idp:DescribeUserPool'],
+        resources: [deps.userPool.userPoolArn],
+      }),
+    );
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ sid: 'ProbeMail', actions: ['ses:GetAccount'], resources: ['*'] }),
+    );
+    return this;
+  }
+
+  /** SES v2 SendEmail, only with `from` as the sender address. */
+  allowSendEmail(from: string): this {
+    const identities = Arn.format(
+      { service: 'ses', resource: 'identity', resourceName: '*' },
+      Stack.of(this),
+    );
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        sid: 'SendEmail',
+        actions: ['ses:SendEmail'],
+        // identity/* because, in the SES sandbox, sending is also authorised against each
+        // recipient's identity; the condition pins the sender.
+        resources: [identities],
+        conditions: { StringEquals: { 'ses:FromAddress': from } },
+      }),
+    );
+    this.acknowledgeWildcard(
+      identities,
+      'In the SES sandbox SendEmail is authorised against the recipients too; the ses:FromAddress condition limits the sender to MAIL_FROM.',
+    );
+    return this;
+  }
+
+  /** cdk-nag names a wildcard finding by the literal resource, so the resource must not be a token. */
+  private acknowledgeWildcard(resource: string, reason: string): void {
+    if (Token.isUnresolved(resource)) {
+      throw new Error(
+        `Cannot acknowledge a wildcard on an unresolved resource (${resource}): use a literal ARN.`,
+      );
+    }
+    Validations.of(this.role).acknowledge({ id: `AwsSolutions-IAM5[Resource::${resource}]`, reason });
+  }
+}
+
+/**
+ * NodejsFunction refuses a missing entry even when its stack is not being bundled (tests, or
+ * `cdk deploy` of another stack). A router that is not written yet is then only a warning, and
+ * this file stands in for it (it is never bundled); a stack that is bundled still fails.
+ */
+function entryOrPlaceholder(scope: Construct, entry: string): string {
+  if (existsSync(entry)) return entry;
+  const shown = relative(process.cwd(), entry);
+  if (Stack.of(scope).bundlingRequired) {
+    throw new Error(`${shown} does not exist: the route table names its group, so it must export "handler".`);
+  }
+  Annotations.of(scope).addWarningV2(
+    '@spaces/missing-router',
+    `${shown} does not exist yet; bundling is skipped for this stack, so the function is synthesized without it.`,
+  );
+  return fileURLToPath(import.meta.url);
+}

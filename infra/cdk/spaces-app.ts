@@ -1,0 +1,86 @@
+import { Annotations, Tags, Validations, type App } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { resolveStageConfig, UNCONFIGURED_APP_URL, type StageConfig } from './config';
+import { ApiStack } from './stacks/api-stack';
+import { AuthStack } from './stacks/auth-stack';
+import { DataStack } from './stacks/data-stack';
+import { WebStack } from './stacks/web-stack';
+
+export interface SpacesStacks {
+  readonly config: StageConfig;
+  readonly data: DataStack;
+  readonly auth: AuthStack;
+  readonly api: ApiStack;
+  readonly web: WebStack;
+}
+
+export interface BuildOptions {
+  /** Where the group routers live. @default the repository's functions/ */
+  readonly functionsDir?: string;
+  /** The built SPA. @default the repository's web/dist */
+  readonly webDist?: string;
+}
+
+/**
+ * The whole system for one stage: `Spaces-<stage>-Data`, `-Auth`, `-Api`, `-Web`, in that
+ * dependency order, checked by cdk-nag's AWS Solutions pack at synthesis.
+ */
+export function buildSpaces(app: App, options: BuildOptions = {}): SpacesStacks {
+  const config = resolveStageConfig(app.node);
+  const env = { account: config.account, region: config.region };
+  const common = { env, terminationProtection: config.isProduction };
+  const name = (concern: string) => `Spaces-${config.stage}-${concern}`;
+  // The app's origin must be known before any stack exists (it is in the Lambdas' environment
+  // and the uploads bucket's CORS rules), so it comes from configuration; see docs/decisions.md.
+  const appUrl = config.appUrl ?? UNCONFIGURED_APP_URL;
+
+  const data = new DataStack(app, name('Data'), {
+    ...common,
+    stackName: name('Data'),
+    description: 'Spaces: DynamoDB table and uploads bucket',
+    appOrigin: appUrl,
+    uploadsBucketName: config.uploadsBucketName,
+  });
+  const auth = new AuthStack(app, name('Auth'), {
+    ...common,
+    stackName: name('Auth'),
+    description: 'Spaces: client and admin user pools',
+  });
+  const api = new ApiStack(app, name('Api'), {
+    ...common,
+    stackName: name('Api'),
+    description: 'Spaces: HTTP API and its Lambda functions',
+    config,
+    appUrl,
+    table: data.table,
+    clientPool: auth.clientPool,
+    adminPool: auth.adminPool,
+    functionsDir: options.functionsDir,
+  });
+  api.addStackDependency(data, 'the uploads bucket is granted by name');
+  const web = new WebStack(app, name('Web'), {
+    ...common,
+    stackName: name('Web'),
+    description: 'Spaces: SPA bucket and the CloudFront distribution in front of SPA and API',
+    config,
+    apiDomainName: api.apiDomainName,
+    uploadsBucket: data.uploadsBucket,
+    webDist: options.webDist,
+  });
+
+  if (!config.appUrl) {
+    for (const stack of [data, api]) {
+      Annotations.of(stack).addWarningV2(
+        '@spaces/app-url-not-configured',
+        `No appUrl for stage "${config.stage}": e-mailed links and upload CORS use ${UNCONFIGURED_APP_URL}. ` +
+          `After the first deploy, set stages.${config.stage}.appUrl in cdk.json to the Web stack's DistributionUrl ` +
+          '(or use a custom domain with certificateArn) and deploy again.',
+      );
+    }
+  }
+
+  Tags.of(app).add('project', 'spaces');
+  Tags.of(app).add('stage', config.stage);
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return { config, data, auth, api, web };
+}

@@ -1,0 +1,169 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import { API_BASE, routeGroups, routes, type RouteGroup } from '../../../functions/routes';
+import type { StageConfig } from '../config';
+import { ApiFunction, type TableAccess } from '../constructs/api-function';
+import type { UsersPool } from './auth-stack';
+
+/**
+ * What each route group's Lambda may touch. Adding a group to the route table fails the type
+ * check here until its access is decided.
+ */
+interface GroupAccess {
+  readonly table: TableAccess;
+  /** Presign, read and delete objects of the uploads bucket. */
+  readonly uploads?: boolean;
+  /** Create users and set passwords in both user pools. */
+  readonly userAdmin?: boolean;
+  /** Send e-mail from MAIL_FROM. */
+  readonly mail?: boolean;
+  /** The health check's probes of every dependency. */
+  readonly health?: boolean;
+}
+
+export const groupAccess: Record<RouteGroup, GroupAccess> = {
+  system: { table: 'read', health: true },
+  auth: { table: 'write', userAdmin: true, mail: true },
+  me: { table: 'write', userAdmin: true, mail: true, uploads: true },
+  config: { table: 'write' },
+};
+
+export interface ApiStackProps extends StackProps {
+  readonly config: StageConfig;
+  /** The SPA's origin, used for links in e-mails (APP_URL). */
+  readonly appUrl: string;
+  /** The Data stack's table; the uploads bucket is found by `config.uploadsBucketName`. */
+  readonly table: ITable;
+  readonly clientPool: UsersPool;
+  readonly adminPool: UsersPool;
+  /** Where `<group>/router.ts` live. @default the repository's functions/ */
+  readonly functionsDir?: string;
+}
+
+/**
+ * The HTTP API: every route of functions/routes.ts as `METHOD /api/v1/path`, integrated with
+ * its group's Lambda. Authentication happens inside the Lambdas (bearer JWT checked by the
+ * auth middleware against the right pool), so no route has an API Gateway authorizer.
+ */
+export class ApiStack extends Stack {
+  readonly api: apigw.HttpApi;
+  readonly functions: ReadonlyMap<RouteGroup, ApiFunction>;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    // By its configured name (a literal ARN), so the object-level grant is exact and can be acknowledged.
+    const uploadsBucket = Bucket.fromBucketName(this, 'UploadsBucket', config.uploadsBucketName);
+    const functionsDir = props.functionsDir ?? fileURLToPath(new URL('../../../functions', import.meta.url));
+
+    this.api = new apigw.HttpApi(this, 'HttpApi', {
+      apiName: `${this.stackName}-http`,
+      description: 'Spaces API; reached through CloudFront at /api/*',
+      createDefaultStage: false,
+    });
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: config.logRetention,
+      removalPolicy: config.isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    new apigw.HttpStage(this, 'DefaultStage', {
+      httpApi: this.api,
+      autoDeploy: true,
+      throttle: config.throttle,
+      accessLogSettings: {
+        destination: new apigw.LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            requestTime: '$context.requestTime',
+            routeKey: '$context.routeKey',
+            path: '$context.path',
+            status: '$context.status',
+            protocol: '$context.protocol',
+            responseLength: '$context.responseLength',
+            latencyMs: '$context.responseLatency',
+            integrationLatencyMs: '$context.integrationLatency',
+            integrationError: '$context.integrationErrorMessage',
+            userAgent: '$context.identity.userAgent',
+          }),
+        ),
+      },
+    });
+
+    const environment = {
+      STAGE: config.stage,
+      LOG_LEVEL: config.logLevel,
+      APP_URL: props.appUrl,
+      MAIL_FROM: config.mailFrom,
+      UPLOADS_BUCKET: uploadsBucket.bucketName,
+      CLIENT_USER_POOL_ID: props.clientPool.pool.userPoolId,
+      CLIENT_USER_POOL_CLIENT_ID: props.clientPool.client.userPoolClientId,
+      ADMIN_USER_POOL_ID: props.adminPool.pool.userPoolId,
+      ADMIN_USER_POOL_CLIENT_ID: props.adminPool.client.userPoolClientId,
+    };
+
+    const functions = new Map<RouteGroup, ApiFunction>();
+    for (const group of routeGroups) {
+      const access = groupAccess[group];
+      const fn = new ApiFunction(this, `${pascal(group)}Function`, {
+        entry: join(functionsDir, group, 'router.ts'),
+        description: `Spaces ${config.stage}: ${group} routes`,
+        environment,
+        logRetention: config.logRetention,
+        logRemovalPolicy: config.isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      }).bindTable(props.table, access.table);
+      if (access.uploads) fn.allowUploads(uploadsBucket);
+      if (access.userAdmin) fn.allowUserAdmin(props.clientPool.pool, props.adminPool.pool);
+      if (access.mail) fn.allowSendEmail(config.mailFrom);
+      if (access.health) {
+        fn.allowHealthProbes({ table: props.table, bucket: uploadsBucket, userPool: props.clientPool.pool });
+      }
+      functions.set(group, fn);
+    }
+    this.functions = functions;
+
+    // One integration (and one invoke permission, scoped to this API) per group.
+    const integrations = new Map(
+      [...functions].map(([group, fn]) => [
+        group,
+        new HttpLambdaIntegration(`${pascal(group)}Integration`, fn.function, {
+          scopePermissionToRoute: false,
+        }),
+      ]),
+    );
+    for (const route of routes) {
+      // Under the API, so that the APIG4 acknowledgement below covers every route.
+      new apigw.HttpRoute(this.api, `${route.method}${route.path.replaceAll('/', '_')}`, {
+        httpApi: this.api,
+        routeKey: apigw.HttpRouteKey.with(`${API_BASE}${route.path}`, apigw.HttpMethod[route.method]),
+        integration: integrations.get(route.group)!,
+      });
+    }
+
+    Validations.of(this.api).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason:
+        'Routes are authorised inside the Lambdas: one middleware verifies the bearer JWT (pool JWKS, issuer, token_use, client id) and loads the user from the table on every request, so deactivation and role changes apply at once; public routes (login, recovery, health) need no token.',
+    });
+
+    new CfnOutput(this, 'ApiEndpoint', { value: this.api.apiEndpoint });
+  }
+
+  /** The API's host name, for CloudFront's origin. */
+  get apiDomainName(): string {
+    return `${this.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
+  }
+}
+
+function pascal(value: string): string {
+  return value.replace(/(^|[-_])(\w)/g, (_, _sep: string, c: string) => c.toUpperCase());
+}

@@ -1,0 +1,97 @@
+import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+
+/**
+ * Two user pools, one for customer accounts' users and one for platform admins. They hold
+ * passwords only; profile, role and status live in the table (DESIGN §5). Users are created
+ * by the API (no self sign-up) and sign in with e-mail and password through the API.
+ */
+export class AuthStack extends Stack {
+  readonly clientPool: UsersPool;
+  readonly adminPool: UsersPool;
+
+  constructor(scope: Construct, id: string, props: StackProps) {
+    super(scope, id, props);
+    this.clientPool = new UsersPool(this, 'Client', { audience: 'customer accounts' });
+    this.adminPool = new UsersPool(this, 'Admin', { audience: 'platform administrators' });
+
+    new CfnOutput(this, 'ClientUserPoolId', { value: this.clientPool.pool.userPoolId });
+    new CfnOutput(this, 'AdminUserPoolId', { value: this.adminPool.pool.userPoolId });
+  }
+}
+
+interface UsersPoolProps {
+  readonly audience: string;
+}
+
+/** A user pool and the API's app client for it. */
+export class UsersPool extends Construct {
+  readonly pool: cognito.UserPool;
+  readonly client: cognito.UserPoolClient;
+
+  constructor(scope: Construct, id: string, props: UsersPoolProps) {
+    super(scope, id);
+    this.pool = new cognito.UserPool(this, 'Pool', {
+      userPoolName: `${Stack.of(this).stackName}-${id.toLowerCase()}`,
+      selfSignUpEnabled: false,
+      // The Cognito username is the user's id (functions/services/identity.ts): the API looks the
+      // e-mail up in DynamoDB first, so an address can change without a new Cognito user.
+      signInAliases: { username: true },
+      signInCaseSensitive: false,
+      autoVerify: { email: true },
+      standardAttributes: { email: { required: true, mutable: true } },
+      // The spec's strength rule (client-area): at least 8 characters, a lower-case letter, an upper-case letter, a digit.
+      passwordPolicy: {
+        minLength: 8,
+        requireLowercase: true,
+        requireUppercase: true,
+        requireDigits: true,
+        requireSymbols: false,
+        tempPasswordValidity: Duration.days(7),
+      },
+      accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      mfa: cognito.Mfa.OFF,
+      featurePlan: cognito.FeaturePlan.ESSENTIALS,
+      deletionProtection: true,
+      // Passwords exist nowhere else: a replaced pool would lock every user out.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.client = this.pool.addClient('ApiClient', {
+      userPoolClientName: 'api',
+      generateSecret: false,
+      // USER_PASSWORD_AUTH; CDK adds ALLOW_REFRESH_TOKEN_AUTH whenever an auth flow is set.
+      authFlows: { userPassword: true },
+      accessTokenValidity: Duration.hours(1),
+      idTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+      enableTokenRevocation: true,
+      preventUserExistenceErrors: true,
+      // Sign-in goes through the API; hosted UI / OAuth comes with social sign-in.
+      disableOAuth: true,
+    });
+
+    Validations.of(this.pool).acknowledge(
+      {
+        id: 'AwsSolutions-COG1',
+        reason: `The product's password rule (spec, client area) is 8+ characters with lower, upper and digit; a required symbol would reject passwords the ${props.audience} are told are valid.`,
+      },
+      {
+        id: 'AwsSolutions-COG2',
+        reason:
+          'The spec defines e-mail + password and social sign-in without MFA; MFA is a product decision not yet taken.',
+      },
+      {
+        id: 'AwsSolutions-COG3',
+        reason:
+          'Threat protection needs the Plus feature plan (per-MAU cost); the API locks sign-in per e-mail after repeated failures (functions/services/throttle.ts).',
+      },
+      {
+        id: 'AwsSolutions-COG8',
+        reason:
+          'Essentials covers what the product uses (password sign-in, refresh, revocation, later federation); Plus only adds threat protection, see COG3.',
+      },
+    );
+  }
+}

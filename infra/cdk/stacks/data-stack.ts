@@ -1,0 +1,68 @@
+import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import { tableDefinition } from '../../../functions/data/table-definition';
+import { logsBucket } from '../constructs/logs-bucket';
+
+export interface DataStackProps extends StackProps {
+  readonly uploadsBucketName: string;
+  /** The SPA's origin, allowed by the uploads bucket's CORS rules (browsers upload straight to S3). */
+  readonly appOrigin: string;
+}
+
+/** State that outlives every deploy: the one table and the uploads bucket. Both are retained on delete. */
+export class DataStack extends Stack {
+  readonly table: dynamodb.Table;
+  readonly uploadsBucket: s3.Bucket;
+
+  constructor(scope: Construct, id: string, props: DataStackProps) {
+    super(scope, id, props);
+
+    const key = (name: string): dynamodb.Attribute => ({ name, type: dynamodb.AttributeType.STRING });
+    this.table = new dynamodb.Table(this, 'Table', {
+      partitionKey: key(tableDefinition.partitionKey),
+      sortKey: key(tableDefinition.sortKey),
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      encryption: dynamodb.TableEncryption.AWS_MANAGED,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const index of tableDefinition.globalSecondaryIndexes) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.indexName,
+        partitionKey: key(index.partitionKey),
+        sortKey: key(index.sortKey),
+        projectionType: dynamodb.ProjectionType.ALL,
+      });
+    }
+
+    const accessLogs = logsBucket(this, 'AccessLogs');
+    this.uploadsBucket = new s3.Bucket(this, 'Uploads', {
+      bucketName: props.uploadsBucketName,
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      versioned: true,
+      serverAccessLogsBucket: accessLogs,
+      serverAccessLogsPrefix: 'uploads/',
+      removalPolicy: RemovalPolicy.RETAIN,
+      // Presigned POST uploads and presigned GET reads come straight from the SPA.
+      cors: [
+        {
+          allowedOrigins: [props.appOrigin],
+          allowedMethods: [s3.HttpMethods.POST, s3.HttpMethods.GET, s3.HttpMethods.HEAD],
+          allowedHeaders: ['*'],
+          exposedHeaders: ['ETag'],
+          maxAge: 3000,
+        },
+      ],
+      lifecycleRules: [
+        { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        { id: 'expire-replaced-versions', noncurrentVersionExpiration: Duration.days(30) },
+      ],
+    });
+  }
+}

@@ -1,0 +1,269 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  Annotations,
+  CfnOutput,
+  DefaultStackSynthesizer,
+  Duration,
+  Stack,
+  Validations,
+  type StackProps,
+} from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { Construct } from 'constructs';
+import type { StageConfig } from '../config';
+import { logsBucket } from '../constructs/logs-bucket';
+
+export interface WebStackProps extends StackProps {
+  readonly config: StageConfig;
+  /** The HTTP API's host name: CloudFront sends `/api/*` there with the path unchanged. */
+  readonly apiDomainName: string;
+  /** The uploads bucket, which the SPA reads images from and posts files to (CSP). */
+  readonly uploadsBucket: s3.IBucket;
+  /** The built SPA (`npm run build`). @default the repository's web/dist */
+  readonly webDist?: string;
+}
+
+/**
+ * Rewrites extension-less paths (client-side routes such as /c/venues or /display) to the
+ * SPA's index.html. It runs only on the default behaviour, so `/api/*` answers, 404s included,
+ * come from the API untouched.
+ */
+const SPA_ROUTES_FUNCTION = `function handler(event) {
+  var request = event.request;
+  var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  if (last.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;
+
+/** The SPA: a private bucket behind CloudFront (OAC), which also fronts the API at /api/*. */
+export class WebStack extends Stack {
+  readonly distribution: cloudfront.Distribution;
+  readonly bucket: s3.Bucket;
+
+  constructor(scope: Construct, id: string, props: WebStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    const webDist = props.webDist ?? fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+    // CloudFront's standard logs are delivered with ACLs; S3 server access logs share the bucket.
+    const logs = logsBucket(this, 'AccessLogs', { acceptAclDelivery: true });
+    this.bucket = new s3.Bucket(this, 'Site', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: logs,
+      serverAccessLogsPrefix: 'site/',
+    });
+
+    const uploads = [
+      `https://${props.uploadsBucket.bucketRegionalDomainName}`,
+      `https://${props.uploadsBucket.bucketDomainName}`,
+    ].join(' ');
+    const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Spaces security headers',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: {
+          override: true,
+          contentSecurityPolicy: [
+            "default-src 'self'",
+            "script-src 'self'",
+            "style-src 'self' 'unsafe-inline'",
+            `img-src 'self' data: blob: ${uploads}`,
+            `media-src 'self' ${uploads}`,
+            `connect-src 'self' ${uploads}`,
+            "font-src 'self' data:",
+            "object-src 'none'",
+            "base-uri 'self'",
+            "form-action 'self'",
+            "frame-ancestors 'none'",
+          ].join('; '),
+        },
+        strictTransportSecurity: {
+          override: true,
+          accessControlMaxAge: Duration.days(730),
+          includeSubdomains: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { override: true, frameOption: cloudfront.HeadersFrameOption.DENY },
+        referrerPolicy: {
+          override: true,
+          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+        },
+      },
+      customHeadersBehavior: {
+        customHeaders: [
+          { header: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()', override: true },
+        ],
+      },
+    });
+
+    const spaRoutes = new cloudfront.Function(this, 'SpaRoutes', {
+      comment: 'Serve index.html for client-side routes',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(SPA_ROUTES_FUNCTION),
+    });
+
+    const customDomain =
+      config.appUrl && config.certificateArn
+        ? {
+            domainNames: [new URL(config.appUrl).hostname],
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', config.certificateArn),
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {};
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: `Spaces ${config.stage}`,
+      ...customDomain,
+      defaultRootObject: 'index.html',
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: logs,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        functionAssociations: [
+          { function: spaRoutes, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+        ],
+        compress: true,
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new HttpOrigin(props.apiDomainName, {
+            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+          }),
+          // No redirect: a redirected POST would lose its body.
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
+        },
+      },
+    });
+
+    if (existsSync(join(webDist, 'index.html'))) {
+      this.deploySite(webDist);
+    } else {
+      Annotations.of(this).addWarningV2(
+        '@spaces/no-web-build',
+        `${webDist}/index.html not found: the SPA is not deployed. Run "npm run build" before "cdk deploy".`,
+      );
+    }
+
+    const url = `https://${this.distribution.distributionDomainName}`;
+    new CfnOutput(this, 'DistributionUrl', {
+      value: url,
+      description: 'CloudFront URL of the SPA and the API',
+    });
+    new CfnOutput(this, 'AppUrl', {
+      value: config.appUrl ?? url,
+      description: 'The app URL; set it as the stage appUrl (cdk.json) when it is the CloudFront URL',
+    });
+
+    this.acknowledgeFindings(config);
+  }
+
+  /**
+   * Vite's hashed `assets/` are immutable and never pruned (an open tab's old index.html still
+   * finds them); everything else is revalidated on every request and invalidated on deploy.
+   */
+  private deploySite(webDist: string): void {
+    const assets = new BucketDeployment(this, 'DeployAssets', {
+      sources: [Source.asset(webDist)],
+      destinationBucket: this.bucket,
+      include: ['assets/*'],
+      exclude: ['*'],
+      prune: false,
+      cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+      memoryLimit: 512,
+    });
+    const pages = new BucketDeployment(this, 'DeployPages', {
+      sources: [Source.asset(webDist)],
+      destinationBucket: this.bucket,
+      // Excluded keys are neither uploaded nor pruned.
+      exclude: ['assets/*'],
+      cacheControl: [CacheControl.fromString('no-cache')],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+    });
+    pages.node.addDependency(assets);
+    this.acknowledgeDeploymentHandler();
+  }
+
+  /** BucketDeployment's handler (one per stack) is aws-cdk-lib's own; its grants are CDK's. */
+  private acknowledgeDeploymentHandler(): void {
+    const handler = this.node.children.find((child) =>
+      child.node.id.startsWith('Custom::CDKBucketDeployment'),
+    );
+    if (!handler) throw new Error('BucketDeployment handler not found');
+    const siteBucket = this.getLogicalId(this.bucket.node.defaultChild as s3.CfnBucket);
+    const assetBucket = DefaultStackSynthesizer.DEFAULT_FILE_ASSETS_BUCKET_NAME.replace(
+      '${Qualifier}',
+      DefaultStackSynthesizer.DEFAULT_QUALIFIER,
+    )
+      .replace('${AWS::AccountId}', this.account)
+      .replace('${AWS::Region}', this.region);
+    const grant =
+      'CDK BucketDeployment grant: it copies the built SPA from the CDK asset bucket into the site bucket.';
+    Validations.of(handler).acknowledge(
+      {
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        reason:
+          'The deployment handler is created by aws-cdk-lib with the basic execution role for its own logs.',
+      },
+      {
+        id: 'AwsSolutions-L1',
+        reason:
+          "The deployment handler's runtime is chosen by aws-cdk-lib and moves with the library version.",
+      },
+      ...['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*'].map((action) => ({
+        id: `AwsSolutions-IAM5[Action::${action}]`,
+        reason: grant,
+      })),
+      { id: `AwsSolutions-IAM5[Resource::<${siteBucket}.Arn>/*]`, reason: grant },
+      { id: `AwsSolutions-IAM5[Resource::arn:aws:s3:::${assetBucket}/*]`, reason: grant },
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason:
+          'CloudFront invalidations after the deploy: cloudfront:CreateInvalidation/GetInvalidation, granted by CDK on "*".',
+      },
+    );
+  }
+
+  private acknowledgeFindings(config: StageConfig): void {
+    Validations.of(this.distribution).acknowledge(
+      {
+        id: 'AwsSolutions-CFR1',
+        reason: 'Customers and their room screens may be anywhere; the product has no country restriction.',
+      },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'No WAF yet (fixed monthly cost per web ACL); the API throttles per stage and rate-limits sign-in itself. Revisit with production traffic.',
+      },
+    );
+    if (!config.certificateArn) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'Without a custom domain the distribution uses the *.cloudfront.net certificate, whose TLS policy CloudFront fixes; with certificateArn the minimum is TLSv1.2_2021.',
+      });
+    }
+  }
+}

@@ -1,0 +1,248 @@
+import { Stack } from 'aws-cdk-lib';
+import { Match } from 'aws-cdk-lib/assertions';
+import { API_BASE, routeGroups, routes, type RouteGroup } from '../../functions/routes';
+import {
+  logicalId,
+  resourcesOf,
+  synthSpaces,
+  TEST_APP_URL,
+  TEST_MAIL_FROM,
+  type Synthesized,
+} from './support';
+
+/** The variables functions/env.ts requires of every Lambda. */
+const REQUIRED_ENV = [
+  'TABLE_NAME',
+  'UPLOADS_BUCKET',
+  'CLIENT_USER_POOL_ID',
+  'CLIENT_USER_POOL_CLIENT_ID',
+  'ADMIN_USER_POOL_ID',
+  'ADMIN_USER_POOL_CLIENT_ID',
+  'MAIL_FROM',
+  'APP_URL',
+  'STAGE',
+  'LOG_LEVEL',
+];
+
+interface Statement {
+  Action: string | string[];
+  Resource: unknown;
+  Effect: string;
+}
+const actionsOf = (statement: Statement) => [statement.Action].flat();
+
+let synth: Synthesized;
+beforeAll(() => {
+  synth = synthSpaces();
+});
+
+/** What a cross-stack reference (Fn::GetStackOutput) reads: the producing stack's output value. */
+function producedValue(reference: unknown): unknown {
+  const { StackName, OutputName } = (
+    reference as { 'Fn::GetStackOutput': { StackName: string; OutputName: string } }
+  )['Fn::GetStackOutput'];
+  const producer = Object.values(synth.stacks).find(
+    (stack) => stack instanceof Stack && stack.stackName === StackName,
+  );
+  const template = producer === synth.stacks.data ? synth.templates.data : synth.templates.auth;
+  expect(producer, StackName).toBeDefined();
+  return (template.toJSON() as { Outputs: Record<string, { Value: unknown }> }).Outputs[OutputName]?.Value;
+}
+
+const fnId = (group: RouteGroup) =>
+  logicalId(synth.stacks.api, synth.stacks.api.functions.get(group)!.function);
+
+/** The statements of the policy attached to a group's role. */
+function statementsOf(group: RouteGroup): Statement[] {
+  const role = logicalId(synth.stacks.api, synth.stacks.api.functions.get(group)!.role);
+  const policies = resourcesOf(synth.templates.api, 'AWS::IAM::Policy').filter(([, policy]) =>
+    JSON.stringify((policy.Properties as { Roles: unknown }).Roles).includes(`"${role}"`),
+  );
+  return policies.flatMap(
+    ([, policy]) =>
+      (policy.Properties as { PolicyDocument: { Statement: Statement[] } }).PolicyDocument.Statement,
+  );
+}
+
+describe('routes', () => {
+  it('are exactly the route table, as METHOD /api/v1/path', () => {
+    const routeKeys = resourcesOf(synth.templates.api, 'AWS::ApiGatewayV2::Route').map(
+      ([, route]) => (route.Properties as { RouteKey: string }).RouteKey,
+    );
+    const expected = routes.map((route) => `${route.method} ${API_BASE}${route.path}`);
+    expect(routeKeys.toSorted()).toEqual(expected.toSorted());
+    expect(new Set(routeKeys).size).toBe(routes.length);
+  });
+
+  it("each reach their own group's Lambda", () => {
+    const integrations = Object.fromEntries(
+      resourcesOf(synth.templates.api, 'AWS::ApiGatewayV2::Integration'),
+    );
+    for (const route of routes) {
+      const [[, resource] = []] = resourcesOf(synth.templates.api, 'AWS::ApiGatewayV2::Route').filter(
+        ([, r]) =>
+          (r.Properties as { RouteKey: string }).RouteKey === `${route.method} ${API_BASE}${route.path}`,
+      );
+      const target = JSON.stringify((resource?.Properties as { Target: unknown }).Target);
+      const integrationId = /"Ref":"([^"]+)"/.exec(target)?.[1] ?? '';
+      expect(integrations[integrationId], `${route.method} ${route.path}`).toMatchObject({
+        Properties: {
+          IntegrationType: 'AWS_PROXY',
+          PayloadFormatVersion: '2.0',
+          IntegrationUri: { 'Fn::GetAtt': [fnId(route.group), 'Arn'] },
+        },
+      });
+    }
+  });
+
+  it('have no API Gateway authorizer (the Lambdas check the bearer token)', () => {
+    synth.templates.api.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 0);
+    synth.templates.api.allResourcesProperties('AWS::ApiGatewayV2::Route', { AuthorizationType: 'NONE' });
+  });
+
+  it('are served by an auto-deployed $default stage with access logs and throttling', () => {
+    synth.templates.api.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
+    synth.templates.api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      AccessLogSettings: {
+        DestinationArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^AccessLogs'), 'Arn'] },
+        Format: Match.stringLikeRegexp('\\$context\\.requestId'),
+      },
+      DefaultRouteSettings: { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
+    });
+  });
+});
+
+describe('functions', () => {
+  it('are one per route group', () => {
+    synth.templates.api.resourceCountIs('AWS::Lambda::Function', routeGroups.length);
+    expect([...synth.stacks.api.functions.keys()].toSorted()).toEqual(routeGroups.toSorted());
+  });
+
+  it('run Node.js 24 on arm64 with 512 MB, 10 s, active tracing and their own log group', () => {
+    synth.templates.api.allResourcesProperties('AWS::Lambda::Function', {
+      Runtime: 'nodejs24.x',
+      Architectures: ['arm64'],
+      Handler: 'index.handler',
+      MemorySize: 512,
+      Timeout: 10,
+      TracingConfig: { Mode: 'Active' },
+      LoggingConfig: { LogGroup: { Ref: Match.stringLikeRegexp('Logs') } },
+    });
+    for (const group of routeGroups) {
+      const logs = logicalId(synth.stacks.api, synth.stacks.api.functions.get(group)!.logGroup);
+      expect(synth.templates.api.findResources('AWS::Logs::LogGroup')[logs]).toMatchObject({
+        Properties: { RetentionInDays: 14 },
+      });
+    }
+  });
+
+  it('each get every variable functions/env.ts requires, with this stage’s values', () => {
+    for (const group of routeGroups) {
+      const fn = synth.templates.api.findResources('AWS::Lambda::Function')[fnId(group)];
+      const variables = (fn?.Properties as { Environment: { Variables: Record<string, unknown> } })
+        .Environment.Variables;
+      expect(Object.keys(variables), group).toEqual(expect.arrayContaining(REQUIRED_ENV));
+      expect(variables).toMatchObject({
+        STAGE: 'test',
+        APP_URL: TEST_APP_URL,
+        MAIL_FROM: TEST_MAIL_FROM,
+        UPLOADS_BUCKET: synth.stacks.config.uploadsBucketName,
+        NODE_OPTIONS: '--enable-source-maps',
+      });
+      // Read from the stacks that own them.
+      expect(producedValue(variables.TABLE_NAME)).toEqual({
+        Ref: logicalId(synth.stacks.data, synth.stacks.data.table),
+      });
+      const { clientPool, adminPool } = synth.stacks.auth;
+      expect(producedValue(variables.CLIENT_USER_POOL_ID)).toEqual({
+        Ref: logicalId(synth.stacks.auth, clientPool.pool),
+      });
+      expect(producedValue(variables.ADMIN_USER_POOL_ID)).toEqual({
+        Ref: logicalId(synth.stacks.auth, adminPool.pool),
+      });
+      expect(producedValue(variables.CLIENT_USER_POOL_CLIENT_ID)).toEqual({
+        Ref: logicalId(synth.stacks.auth, clientPool.client),
+      });
+      expect(producedValue(variables.ADMIN_USER_POOL_CLIENT_ID)).toEqual({
+        Ref: logicalId(synth.stacks.auth, adminPool.client),
+      });
+    }
+  });
+
+  it('may be invoked by this API only, one permission per function', () => {
+    const permissions = resourcesOf(synth.templates.api, 'AWS::Lambda::Permission');
+    expect(permissions).toHaveLength(routeGroups.length);
+    const api = logicalId(synth.stacks.api, synth.stacks.api.api);
+    for (const [, permission] of permissions) {
+      expect(permission.Properties).toMatchObject({ Principal: 'apigateway.amazonaws.com' });
+      expect(JSON.stringify((permission.Properties as { SourceArn: unknown }).SourceArn)).toContain(
+        `"Ref":"${api}"`,
+      );
+    }
+  });
+});
+
+describe('least privilege', () => {
+  const everyStatement = () =>
+    routeGroups.flatMap((group) => statementsOf(group).map((s) => ({ group, ...s })));
+
+  it('grants no wildcard action and "*" resources only where AWS has no resource-level permission', () => {
+    for (const statement of everyStatement()) {
+      for (const action of actionsOf(statement)) expect(action, statement.group).not.toMatch(/(^\*$|:\*$)/);
+      if (statement.Resource === '*') {
+        for (const action of actionsOf(statement)) {
+          expect(['xray:PutTraceSegments', 'xray:PutTelemetryRecords', 'ses:GetAccount']).toContain(action);
+        }
+      }
+    }
+  });
+
+  it('never lets a function Scan the table or manage it', () => {
+    for (const statement of everyStatement()) {
+      const dynamo = actionsOf(statement).filter((a) => a.startsWith('dynamodb:'));
+      expect(dynamo).not.toContain('dynamodb:Scan');
+      for (const action of dynamo) expect(action).not.toMatch(/Delete(Table|Backup)|UpdateTable|CreateTable/);
+    }
+  });
+
+  it('gives each group only the access it uses', () => {
+    const actions = (group: RouteGroup) => new Set(statementsOf(group).flatMap(actionsOf));
+    // system (health) reads and probes; it changes nothing.
+    expect(
+      [...actions('system')].filter((a) =>
+        /^(dynamodb|s3|cognito-idp|ses):(Put|Update|Delete|BatchWrite|Admin|Send)/.test(a),
+      ),
+    ).toEqual([]);
+    // config edits the table only.
+    expect([...actions('config')].filter((a) => /^(s3|cognito-idp|ses):/.test(a))).toEqual([]);
+    expect(actions('config')).toContain('dynamodb:PutItem');
+    // uploads belong to "me"; sign-in and recovery to "auth".
+    expect(actions('me')).toContain('s3:PutObject');
+    expect(actions('auth')).not.toContain('s3:PutObject');
+    expect(actions('auth')).toContain('cognito-idp:AdminSetUserPassword');
+    expect(actions('auth')).toContain('ses:SendEmail');
+  });
+
+  it('lets e-mail go out only from MAIL_FROM', () => {
+    const sends = everyStatement().filter((s) => actionsOf(s).includes('ses:SendEmail'));
+    expect(sends.length).toBeGreaterThan(0);
+    for (const statement of sends) {
+      expect(statement).toMatchObject({ Condition: { StringEquals: { 'ses:FromAddress': TEST_MAIL_FROM } } });
+    }
+  });
+
+  it('limits object access to the uploads bucket and Query to the named GSIs', () => {
+    for (const statement of everyStatement()) {
+      const resources = JSON.stringify(statement.Resource);
+      if (actionsOf(statement).some((a) => a.startsWith('s3:') && a.endsWith('Object'))) {
+        expect(statement.Resource).toBe(`arn:aws:s3:::${synth.stacks.config.uploadsBucketName}/*`);
+      }
+      if (resources.includes('/index/')) {
+        expect(resources).toMatch(/\/index\/gsi1".*\/index\/gsi2"/);
+        expect(resources).not.toContain('/index/*');
+      }
+    }
+  });
+});

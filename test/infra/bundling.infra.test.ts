@@ -1,0 +1,140 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { App, Stack } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { ApiFunction } from '../../infra/cdk/constructs/api-function';
+import { TEST_ACCOUNT, TEST_REGION } from './support';
+
+const SYSTEM_ROUTER = fileURLToPath(new URL('../../functions/system/router.ts', import.meta.url));
+
+const TEST_DATA = fileURLToPath(new URL('../../.test-data', import.meta.url));
+let standIn: string | undefined;
+
+/**
+ * The system group's router, or, while it is not written, a stand-in in a temporary directory
+ * (inside the repository's git-ignored .test-data, so esbuild and the lock file are found).
+ */
+function systemEntry(): string {
+  if (existsSync(SYSTEM_ROUTER)) return SYSTEM_ROUTER;
+  mkdirSync(TEST_DATA, { recursive: true });
+  standIn = mkdtempSync(join(TEST_DATA, 'infra-system-router-'));
+  const entry = join(standIn, 'router.ts');
+  writeFileSync(
+    entry,
+    'export const handler = async () => ({ statusCode: 404, body: \'{"message":"Not found"}\' });\n',
+  );
+  return entry;
+}
+
+let bundle: string;
+let bundleDir: string;
+beforeAll(() => {
+  const outdir = mkdtempSync(join(tmpdir(), 'spaces-bundle-'));
+  const app = new App({ outdir }); // bundling on: every stack is bundled
+  const stack = new Stack(app, 'Bundle', { env: { account: TEST_ACCOUNT, region: TEST_REGION } });
+  const fn = new ApiFunction(stack, 'System', {
+    entry: systemEntry(),
+    environment: {},
+    logRetention: RetentionDays.ONE_DAY,
+  });
+  app.synth();
+  const code = Template.fromStack(stack).toJSON().Resources[
+    stack.getLogicalId(fn.function.node.defaultChild as never)
+  ].Properties.Code as { S3Key: string };
+  bundleDir = join(outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`);
+  bundle = join(bundleDir, 'index.mjs');
+});
+
+afterAll(() => {
+  if (standIn) rmSync(standIn, { recursive: true, force: true });
+});
+
+describe('the bundle of a group (system), built locally by esbuild', () => {
+  it('is one ES module, index.mjs, with its source map', () => {
+    expect(existsSync(bundle)).toBe(true);
+    expect(existsSync(join(bundleDir, 'index.js'))).toBe(false);
+    expect(existsSync(`${bundle}.map`)).toBe(true);
+    expect(readFileSync(bundle, 'utf8')).toMatch(/\/\/# sourceMappingURL=index\.mjs\.map\s*$/);
+  });
+
+  it('is minified and starts with the banner that gives bundled CommonJS a require', () => {
+    const code = readFileSync(bundle, 'utf8');
+    expect(
+      code.startsWith(
+        "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+      ),
+    ).toBe(true);
+    // esbuild prints `() => {` and `) {` in readable output and `()=>{`, `){` minified; strings may keep a few.
+    const spaced = code.match(/ => |\) \{/g)?.length ?? 0;
+    expect(spaced).toBeLessThan(Math.max(1, code.length / 10_000));
+  });
+
+  it('imports under Node and answers an unknown route without touching AWS', () => {
+    const script = `
+      const { handler } = await import(process.argv[1]);
+      if (typeof handler !== 'function') throw new Error('no handler export');
+      const event = {
+        version: '2.0', routeKey: '$default', rawPath: '/api/v1/no-such-route', rawQueryString: '',
+        headers: {}, isBase64Encoded: false,
+        requestContext: { http: { method: 'GET', path: '/api/v1/no-such-route', sourceIp: '127.0.0.1' }, requestId: 'r' },
+      };
+      const context = { awsRequestId: 'r', functionName: 'system', getRemainingTimeInMillis: () => 10000 };
+      const response = await handler(event, context);
+      process.stdout.write(JSON.stringify({ statusCode: response.statusCode }));
+    `;
+    const output = execFileSync(
+      process.execPath,
+      ['--input-type=module', '-e', script, pathToFileURL(bundle).href],
+      {
+        encoding: 'utf8',
+        timeout: 30_000,
+        env: {
+          PATH: process.env.PATH,
+          AWS_REGION: TEST_REGION,
+          STAGE: 'test',
+          TABLE_NAME: 'table',
+          UPLOADS_BUCKET: 'uploads',
+          CLIENT_USER_POOL_ID: 'us-east-1_client',
+          CLIENT_USER_POOL_CLIENT_ID: 'client',
+          ADMIN_USER_POOL_ID: 'us-east-1_admin',
+          ADMIN_USER_POOL_CLIENT_ID: 'admin',
+          MAIL_FROM: 'no-reply@example.com',
+          APP_URL: 'https://spaces.example.com',
+          LOG_LEVEL: 'ERROR',
+        },
+      },
+    );
+    expect(JSON.parse(output)).toEqual({ statusCode: 404 });
+  });
+});
+
+describe('a group whose router is not written yet', () => {
+  const missing = fileURLToPath(new URL('../../functions/no-such-group/router.ts', import.meta.url));
+  const build = (context: Record<string, unknown>) => {
+    const app = new App({ context });
+    const stack = new Stack(app, 'Missing', { env: { account: TEST_ACCOUNT, region: TEST_REGION } });
+    new ApiFunction(stack, 'Missing', {
+      entry: missing,
+      environment: {},
+      logRetention: RetentionDays.ONE_DAY,
+    });
+    return stack;
+  };
+
+  it('is only a warning while its stack is not bundled (tests, or deploying another stack)', () => {
+    const stack = build({ 'aws:cdk:bundling-stacks': [] });
+    Annotations.fromStack(stack).hasWarning(
+      '*',
+      Match.stringLikeRegexp('no-such-group/router.ts does not exist yet'),
+    );
+    Template.fromStack(stack).hasResourceProperties('AWS::Lambda::Function', { Runtime: 'nodejs24.x' });
+  });
+
+  it('fails the synthesis of a stack that is bundled', () => {
+    expect(() => build({})).toThrow(/no-such-group\/router.ts does not exist/);
+  });
+});

@@ -1,0 +1,72 @@
+import { App } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { OFFLINE_ACCOUNT, resolveStageConfig } from '../../infra/cdk/config';
+import { cdkJsonContext } from './support';
+
+const configFor = (context: Record<string, unknown>) =>
+  resolveStageConfig(new App({ context: { ...cdkJsonContext(), ...context } }).node);
+
+beforeEach(() => {
+  vi.stubEnv('CDK_DEFAULT_ACCOUNT', undefined);
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe('stage configuration', () => {
+  it('defaults to a dev stage that synthesizes offline, with no credentials', () => {
+    expect(configFor({})).toMatchObject({
+      stage: 'dev',
+      account: OFFLINE_ACCOUNT,
+      region: 'us-east-1',
+      appUrl: undefined,
+      logLevel: 'DEBUG',
+      logRetention: RetentionDays.TWO_WEEKS,
+      uploadsBucketName: `spaces-dev-uploads-${OFFLINE_ACCOUNT}-us-east-1`,
+      isProduction: false,
+    });
+  });
+
+  it('takes the account the CLI resolved from credentials when none is given', () => {
+    vi.stubEnv('CDK_DEFAULT_ACCOUNT', '210987654321');
+    expect(configFor({}).account).toBe('210987654321');
+    expect(configFor({ account: '111122223333' }).account).toBe('111122223333');
+  });
+
+  it('reads stages.<stage> from cdk.json, and -c values win over it', () => {
+    const stages = { prod: { appUrl: 'https://spaces.example.com', region: 'eu-west-1' } };
+    expect(configFor({ stage: 'prod', stages })).toMatchObject({
+      appUrl: 'https://spaces.example.com',
+      region: 'eu-west-1',
+      mailFrom: 'no-reply@spaces.example.com',
+      logLevel: 'INFO',
+      logRetention: RetentionDays.THREE_MONTHS,
+      isProduction: true,
+    });
+    expect(configFor({ stage: 'prod', stages, region: 'eu-central-1' }).region).toBe('eu-central-1');
+  });
+
+  it('normalises the app URL to its origin', () => {
+    expect(configFor({ appUrl: 'https://Spaces.Example.com/' }).appUrl).toBe('https://spaces.example.com');
+  });
+
+  it.each([
+    [{ stage: 'Prod' }, /Invalid stage/],
+    [{ account: '1234' }, /Invalid account/],
+    [{ appUrl: 'http://spaces.example.com' }, /Invalid appUrl/],
+    [{ appUrl: 'https://spaces.example.com/app' }, /Invalid appUrl/],
+    [{ certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc' }, /needs appUrl/],
+    [
+      {
+        appUrl: 'https://spaces.example.com',
+        certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/abc',
+      },
+      /us-east-1/,
+    ],
+    [{ mailFrom: 'Spaces <no-reply@example.com>' }, /Invalid mailFrom/],
+    [{ logLevel: 'TRACE' }, /Invalid logLevel/],
+    [{ throttleRate: '0' }, /Invalid throttleRate/],
+  ])('refuses %j', (context, message) => {
+    expect(() => configFor(context)).toThrow(message);
+  });
+});

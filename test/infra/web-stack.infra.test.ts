@@ -1,0 +1,208 @@
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import { logicalId, resourcesOf, synthSpaces, TEST_APP_URL, type Synthesized } from './support';
+
+/** CloudFront's managed policies (fixed ids). */
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+const CERTIFICATE_ARN = 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555';
+
+interface Behavior {
+  PathPattern?: string;
+  TargetOriginId: string;
+  ViewerProtocolPolicy: string;
+  FunctionAssociations?: unknown[];
+  ResponseHeadersPolicyId: unknown;
+}
+interface DistributionConfig {
+  DefaultCacheBehavior: Behavior;
+  CacheBehaviors: Behavior[];
+  Origins: { Id: string; DomainName: unknown; [key: string]: unknown }[];
+  [key: string]: unknown;
+}
+
+let synth: Synthesized;
+beforeAll(() => {
+  synth = synthSpaces();
+});
+
+function distributionConfig(s: Synthesized = synth): DistributionConfig {
+  const [[, distribution] = []] = resourcesOf(s.templates.web, 'AWS::CloudFront::Distribution');
+  return (distribution?.Properties as { DistributionConfig: DistributionConfig }).DistributionConfig;
+}
+const originOf = (config: DistributionConfig, behavior: Behavior) =>
+  config.Origins.find((origin) => origin.Id === behavior.TargetOriginId);
+
+describe('the distribution', () => {
+  it('reads the private site bucket through Origin Access Control (no OAI)', () => {
+    const config = distributionConfig();
+    const site = logicalId(synth.stacks.web, synth.stacks.web.bucket);
+    const origin = originOf(config, config.DefaultCacheBehavior);
+    expect(origin).toMatchObject({
+      DomainName: { 'Fn::GetAtt': [site, 'RegionalDomainName'] },
+      OriginAccessControlId: { 'Fn::GetAtt': [expect.stringMatching(/OriginAccessControl/), 'Id'] },
+      S3OriginConfig: { OriginAccessIdentity: '' },
+    });
+    synth.templates.web.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: { OriginAccessControlOriginType: 's3', SigningBehavior: 'always' },
+    });
+    synth.templates.web.resourceCountIs('AWS::CloudFront::CloudFrontOriginAccessIdentity', 0);
+    synth.templates.web.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: site },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Allow',
+            Action: 's3:GetObject',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Condition: { StringEquals: { 'AWS:SourceArn': Match.anyValue() } },
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('sends /api/* to the HTTP API, uncached, every method, with the viewer headers but Host', () => {
+    const config = distributionConfig();
+    expect(config.CacheBehaviors.map((b) => b.PathPattern)).toEqual(['/api/*']);
+    const [api] = config.CacheBehaviors;
+    expect((api as { AllowedMethods?: string[] }).AllowedMethods?.toSorted()).toEqual([
+      'DELETE',
+      'GET',
+      'HEAD',
+      'OPTIONS',
+      'PATCH',
+      'POST',
+      'PUT',
+    ]);
+    expect(api).toMatchObject({
+      CachePolicyId: CACHING_DISABLED,
+      OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+      ViewerProtocolPolicy: 'https-only',
+    });
+    expect(api!.FunctionAssociations).toBeUndefined();
+    const origin = originOf(config, api!);
+    expect(origin).toMatchObject({
+      CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] },
+    });
+    // {apiId}.execute-api.<region>.<suffix>, the id read from the Api stack.
+    const domain = JSON.stringify(origin!.DomainName);
+    expect(domain).toContain('"StackName":"Spaces-test-Api"');
+    expect(domain).toContain('.execute-api.us-east-1.');
+  });
+
+  it('serves the SPA over HTTPS with index.html as root and no error-page rewrites (API 404s stay 404s)', () => {
+    const config = distributionConfig();
+    expect(config).toMatchObject({
+      DefaultRootObject: 'index.html',
+      DefaultCacheBehavior: {
+        ViewerProtocolPolicy: 'redirect-to-https',
+        FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: expect.anything() }],
+      },
+      Logging: { Bucket: expect.anything(), Prefix: 'cloudfront/' },
+    });
+    expect(config.CustomErrorResponses).toBeUndefined();
+  });
+
+  it('adds the security headers to the SPA and the API', () => {
+    const config = distributionConfig();
+    const [[policyId, headers] = []] = resourcesOf(
+      synth.templates.web,
+      'AWS::CloudFront::ResponseHeadersPolicy',
+    );
+    for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
+      expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    }
+    expect(headers).toMatchObject({
+      Properties: {
+        ResponseHeadersPolicyConfig: {
+          SecurityHeadersConfig: {
+            StrictTransportSecurity: { AccessControlMaxAgeSec: 63072000, Override: true },
+            ContentTypeOptions: { Override: true },
+            FrameOptions: { FrameOption: 'DENY' },
+            ContentSecurityPolicy: { ContentSecurityPolicy: expect.anything() },
+          },
+        },
+      },
+    });
+  });
+
+  it('outputs its URL', () => {
+    synth.templates.web.hasOutput('DistributionUrl', {
+      Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.anyValue(), 'DomainName'] }]] },
+    });
+    synth.templates.web.hasOutput('AppUrl', { Value: TEST_APP_URL });
+  });
+});
+
+describe('the SPA route function', () => {
+  const rewrite = (uri: string): string => {
+    const [[, fn] = []] = resourcesOf(synth.templates.web, 'AWS::CloudFront::Function');
+    const code = (fn?.Properties as { FunctionCode: string }).FunctionCode;
+    const handler = new Function(`${code}; return handler;`)() as (event: unknown) => { uri: string };
+    return handler({ request: { uri } }).uri;
+  };
+
+  it('serves index.html for client-side routes', () => {
+    expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/c/venues')).toBe('/index.html');
+    expect(rewrite('/admin/password-reset/tok3n/a%40b.com/')).toBe('/index.html');
+    expect(rewrite('/display')).toBe('/index.html');
+  });
+
+  it('leaves files alone', () => {
+    expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
+    expect(rewrite('/favicon.ico')).toBe('/favicon.ico');
+  });
+});
+
+describe('the SPA deployment', () => {
+  it('uploads hashed assets as immutable and never prunes them', () => {
+    synth.templates.web.hasResourceProperties('Custom::CDKBucketDeployment', {
+      Include: ['assets/*'],
+      Exclude: ['*'],
+      Prune: false,
+      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+    });
+  });
+
+  it('uploads the rest as no-cache, prunes it and invalidates the distribution', () => {
+    synth.templates.web.hasResourceProperties('Custom::CDKBucketDeployment', {
+      Exclude: ['assets/*'],
+      Prune: true,
+      SystemMetadata: { 'cache-control': 'no-cache' },
+      DistributionId: { Ref: logicalId(synth.stacks.web, synth.stacks.web.distribution) },
+      DistributionPaths: ['/*'],
+    });
+  });
+});
+
+describe('without a web build, and with a custom domain', () => {
+  let other: Synthesized;
+  beforeAll(() => {
+    other = synthSpaces({
+      webDist: join(tmpdir(), 'spaces-no-such-web-dist'),
+      context: { certificateArn: CERTIFICATE_ARN },
+    });
+  });
+
+  it('synthesizes without deploying the SPA, and says so', () => {
+    other.templates.web.resourceCountIs('Custom::CDKBucketDeployment', 0);
+    Annotations.fromStack(other.stacks.web).hasWarning(
+      '*',
+      Match.stringLikeRegexp('the SPA is not deployed'),
+    );
+  });
+
+  it('answers on the app host name with TLS 1.2 at least', () => {
+    expect(distributionConfig(other)).toMatchObject({
+      Aliases: [new URL(TEST_APP_URL).hostname],
+      ViewerCertificate: {
+        AcmCertificateArn: CERTIFICATE_ARN,
+        MinimumProtocolVersion: 'TLSv1.2_2021',
+        SslSupportMethod: 'sni-only',
+      },
+    });
+  });
+});
