@@ -100,15 +100,15 @@ export async function run(): Promise<Array<{ name: string; value: string }>> {
 
   return [
     {
-      name: 'expand 1,000 weekly series over 2026',
+      name: '1,000 weekly series, all of 2026',
       value: figure(fullYear.ms, `${count(fullYear.result.length)} occurrences`),
     },
     {
-      name: 'expand a June window, venue of 10 spaces × 3 series',
+      name: 'June window, 10 spaces × 3 series',
       value: figure(month.ms, `${count(month.result.length)} occurrences`),
     },
     {
-      name: 'conflicts of a 300-occurrence series against a venue’s bookings',
+      name: 'conflict sweep, 300 vs a venue',
       value: figure(
         sweep.ms,
         `${count(candidate.length)} × ${count(existing.length)}, ${count(sweep.result.length)} clashes`,

@@ -30,13 +30,3 @@ export function listTimezones(): string[] {
   const names = Intl.supportedValuesOf('timeZone').map((zone) => currentNames[zone] ?? zone);
   return [...new Set([...names, 'UTC'])].sort();
 }
-
-/** Whether the runtime can convert times in this zone. */
-export function isTimezone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
