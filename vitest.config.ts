@@ -8,7 +8,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'infra/local/**/*.test.ts', 'test/unit/**/*.test.ts'],
+          include: [
+            'shared/**/*.test.ts',
+            'functions/**/*.test.ts',
+            'infra/local/**/*.test.ts',
+            'test/unit/**/*.test.ts',
+          ],
           exclude: ['**/*.api.test.ts', '**/*.infra.test.ts', '**/*.e2e.test.ts'],
           globals: true,
         },

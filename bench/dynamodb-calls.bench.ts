@@ -30,7 +30,10 @@ export async function run(): Promise<Array<{ name: string; value: string }>> {
   const request = async (method: string, route: string, token?: string, body?: unknown) => {
     const response = await fetch(`${system.url}${API_BASE}${route}`, {
       method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
     return (await response.json()) as { result: { access_token?: string; id?: string } };
@@ -48,12 +51,16 @@ export async function run(): Promise<Array<{ name: string; value: string }>> {
     return answer;
   };
   try {
-    const admin = (await measure('POST /admin/auth/login', 'POST', '/admin/auth/login', undefined, demoUsers.admin)).result
-      .access_token!;
-    const client = (await measure('POST /client/auth/login', 'POST', '/client/auth/login', undefined, demoUsers.owner)).result
-      .access_token!;
+    const admin = (
+      await measure('POST /admin/auth/login', 'POST', '/admin/auth/login', undefined, demoUsers.admin)
+    ).result.access_token!;
+    const client = (
+      await measure('POST /client/auth/login', 'POST', '/client/auth/login', undefined, demoUsers.owner)
+    ).result.access_token!;
     await measure('GET /admin/amenities', 'GET', '/admin/amenities', admin);
-    const created = await measure('POST /admin/amenities', 'POST', '/admin/amenities', admin, { title: 'Bench amenity' });
+    const created = await measure('POST /admin/amenities', 'POST', '/admin/amenities', admin, {
+      title: 'Bench amenity',
+    });
     await measure('PUT /admin/amenities/{id}', 'PUT', `/admin/amenities/${created.result.id}`, admin, {
       title: 'Bench amenity renamed',
       status: 'Active',

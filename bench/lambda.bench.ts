@@ -53,7 +53,9 @@ export async function run(): Promise<Array<{ name: string; value: string }>> {
   const helloFile = path.join(out, 'hello.mjs');
   const helloSize = await bundle(helloEntry, helloFile);
   const hello = coldImportMs(helloFile);
-  const rows = [{ name: 'hello-world bundle', value: `${helloSize} B, cold import ${hello.toFixed(1)} ms (1.00×)` }];
+  const rows = [
+    { name: 'hello-world bundle', value: `${helloSize} B, cold import ${hello.toFixed(1)} ms (1.00×)` },
+  ];
   for (const group of routeGroups) {
     const file = path.join(out, `${group}.mjs`);
     const size = await bundle(path.join(root, 'functions', group, 'router.ts'), file);

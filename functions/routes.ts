@@ -19,7 +19,13 @@ export interface RouteDef {
   group: RouteGroup;
 }
 
-const r = (method: HttpMethod, path: string, auth: AuthKind, group: RouteGroup, handler: string): RouteDef => ({
+const r = (
+  method: HttpMethod,
+  path: string,
+  auth: AuthKind,
+  group: RouteGroup,
+  handler: string,
+): RouteDef => ({
   method,
   path,
   auth,

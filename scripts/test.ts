@@ -21,7 +21,9 @@ function run(label: string, command: string, args: string[]): boolean {
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
   const ok = result.status === 0;
-  process.stdout.write(`=== ${label}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===\n`);
+  process.stdout.write(
+    `=== ${label}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===\n`,
+  );
   return ok;
 }
 
@@ -40,7 +42,10 @@ function vitest(label: string, projects: string[]): void {
     `--outputFile.json=${output}`,
   ]);
   try {
-    const report = JSON.parse(readFileSync(output, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    const report = JSON.parse(readFileSync(output, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+    };
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     if (!ok && report.numFailedTests === 0) failed++; // a suite that failed to load, or a setup error

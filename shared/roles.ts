@@ -65,8 +65,18 @@ export function rolesAttrFor(role: ClientRole): RolesAttr {
 
 /** The client sections of /c, in menu order, with the attribute that shows each. */
 export const clientSections = [
-  { key: 'dashboard', path: '/c/dashboard', label: 'Dashboard', visible: (a: RolesAttr) => a.dashboard.visible },
-  { key: 'account', path: '/c/account-management', label: 'Account', visible: (a: RolesAttr) => a.account.visible },
+  {
+    key: 'dashboard',
+    path: '/c/dashboard',
+    label: 'Dashboard',
+    visible: (a: RolesAttr) => a.dashboard.visible,
+  },
+  {
+    key: 'account',
+    path: '/c/account-management',
+    label: 'Account',
+    visible: (a: RolesAttr) => a.account.visible,
+  },
   { key: 'venue', path: '/c/venues', label: 'Venues', visible: (a: RolesAttr) => a.venue.visible },
   { key: 'events', path: '/c/booking', label: 'Events', visible: (a: RolesAttr) => a.events.visible },
 ] as const;

@@ -15,13 +15,21 @@ function lazy<T>(create: () => T): () => T {
 }
 
 export const documentClient = lazy(() =>
-  DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: env().DYNAMODB_ENDPOINT, region: env().AWS_REGION }), {
-    marshallOptions: { removeUndefinedValues: true },
-  }),
+  DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: env().DYNAMODB_ENDPOINT, region: env().AWS_REGION }),
+    {
+      marshallOptions: { removeUndefinedValues: true },
+    },
+  ),
 );
 
 export const s3 = lazy(
-  () => new S3Client({ endpoint: env().S3_ENDPOINT, region: env().AWS_REGION, forcePathStyle: !!env().S3_ENDPOINT }),
+  () =>
+    new S3Client({
+      endpoint: env().S3_ENDPOINT,
+      region: env().AWS_REGION,
+      forcePathStyle: !!env().S3_ENDPOINT,
+    }),
 );
 
 export const ses = lazy(() => new SESv2Client({ endpoint: env().SES_ENDPOINT, region: env().AWS_REGION }));

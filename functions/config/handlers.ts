@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { configLabels, newConfigItemSchema, updateConfigItemSchema, type ConfigKind } from '../../shared/schemas/config';
+import {
+  configLabels,
+  newConfigItemSchema,
+  updateConfigItemSchema,
+  type ConfigKind,
+} from '../../shared/schemas/config';
 import { route } from '../http/route';
 import { createItem, listItems, updateItem } from '../services/config';
 
@@ -15,12 +20,23 @@ export function configHandlers(kind: ConfigKind) {
     list: route({ auth: 'admin' }, async () => ({ result: await listItems(kind) })),
     create: route({ auth: 'admin', body: newConfigItemSchema }, async ({ body }) => {
       const item = await createItem(kind, body.title);
-      return { result: item, message: `${label} created`, activity: { component: label, componentId: item.id, activity: `${label} created` } };
+      return {
+        result: item,
+        message: `${label} created`,
+        activity: { component: label, componentId: item.id, activity: `${label} created` },
+      };
     }),
-    update: route({ auth: 'admin', params: idParams, body: updateConfigItemSchema }, async ({ params, body }) => {
-      const item = await updateItem(kind, params.id, body);
-      return { result: item, message: `${label} updated`, activity: { component: label, componentId: item.id, activity: `${label} updated` } };
-    }),
+    update: route(
+      { auth: 'admin', params: idParams, body: updateConfigItemSchema },
+      async ({ params, body }) => {
+        const item = await updateItem(kind, params.id, body);
+        return {
+          result: item,
+          message: `${label} updated`,
+          activity: { component: label, componentId: item.id, activity: `${label} updated` },
+        };
+      },
+    ),
     clientList: route({ auth: 'client' }, async () => ({ result: await listItems(kind, true) })),
   };
 }

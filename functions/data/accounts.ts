@@ -5,7 +5,9 @@ export async function getAccount(accountId: string): Promise<AccountItem | null>
   return data;
 }
 
-export async function insertAccount(account: Omit<AccountItem, 'status' | 'created_at' | 'updated_at'>): Promise<void> {
+export async function insertAccount(
+  account: Omit<AccountItem, 'status' | 'created_at' | 'updated_at'>,
+): Promise<void> {
   await db().entities.account.create(account).go();
 }
 
@@ -14,6 +16,8 @@ export async function getPackage(packageId: string): Promise<PackageItem | null>
   return data;
 }
 
-export async function insertPackage(pkg: Omit<PackageItem, 'status' | 'created_at' | 'updated_at'>): Promise<void> {
+export async function insertPackage(
+  pkg: Omit<PackageItem, 'status' | 'created_at' | 'updated_at'>,
+): Promise<void> {
   await db().entities.package.create(pkg).go();
 }

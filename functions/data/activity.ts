@@ -14,7 +14,12 @@ export function activityScope(principal: Principal): string {
   return principal.kind === 'client' ? `ACCOUNT#${principal.accountId}` : 'PLATFORM';
 }
 
-export async function writeActivity({ principal, component, componentId, activity }: ActivityInput): Promise<void> {
+export async function writeActivity({
+  principal,
+  component,
+  componentId,
+  activity,
+}: ActivityInput): Promise<void> {
   await db()
     .entities.activity.create({
       scope: activityScope(principal),

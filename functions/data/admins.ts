@@ -24,14 +24,22 @@ export async function insertAdmin(admin: NewAdmin): Promise<void> {
       guard.create({ scope: emailScope('admin'), value: admin.email, owner_id: admin.admin_id }).commit(),
       admins.create(admin).commit(),
     ],
-    () => new Conflict('This e-mail address is already in use', { email: 'This e-mail address is already in use' }),
+    () =>
+      new Conflict('This e-mail address is already in use', {
+        email: 'This e-mail address is already in use',
+      }),
   );
 }
 
 export async function updateAdmin(
   adminId: string,
-  changes: Partial<Pick<AdminItem, 'first_name' | 'last_name' | 'phone_no' | 'cell_no' | 'photo_uri' | 'tokens_valid_after'>>,
+  changes: Partial<
+    Pick<AdminItem, 'first_name' | 'last_name' | 'phone_no' | 'cell_no' | 'photo_uri' | 'tokens_valid_after'>
+  >,
 ): Promise<AdminItem> {
-  const { data } = await db().entities.admin.patch({ admin_id: adminId }).set(changes).go({ response: 'all_new' });
+  const { data } = await db()
+    .entities.admin.patch({ admin_id: adminId })
+    .set(changes)
+    .go({ response: 'all_new' });
   return data as AdminItem;
 }

@@ -6,7 +6,8 @@ import { writeTransaction } from './transactions';
 /** Titles are unique per list, ignoring case and surrounding space. */
 const titleScope = (kind: ConfigKind) => `CONFIG#${kind}#TITLE`;
 const titleKey = (title: string) => title.trim().toLowerCase();
-const duplicate = () => new Conflict('This title is already in use', { title: 'This title is already in use' });
+const duplicate = () =>
+  new Conflict('This title is already in use', { title: 'This title is already in use' });
 
 export async function listConfigItems(kind: ConfigKind): Promise<ConfigItemRecord[]> {
   const { data } = await db().entities.configItem.query.byKind({ kind }).go({ pages: 'all' });
@@ -44,11 +45,14 @@ export async function updateConfigItem(
         .commit(),
       ...(renamed
         ? [
-            guard.create({ scope: titleScope(kind), value: titleKey(changes.title), owner_id: item_id }).commit(),
+            guard
+              .create({ scope: titleScope(kind), value: titleKey(changes.title), owner_id: item_id })
+              .commit(),
             guard.delete({ scope: titleScope(kind), value: titleKey(current.title) }).commit(),
           ]
         : []),
     ],
-    (index) => (index === 0 ? new Conflict('This item was changed meanwhile. Reload and try again') : duplicate()),
+    (index) =>
+      index === 0 ? new Conflict('This item was changed meanwhile. Reload and try again') : duplicate(),
   );
 }

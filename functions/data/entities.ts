@@ -9,7 +9,11 @@ import { env } from '../env';
  */
 const model = (entity: string) => ({ entity, version: '1', service: 'spaces' });
 const now = () => new Date().toISOString();
-const key = <const F extends string, const C extends readonly string[]>(field: F, composite: C, template: string) => ({
+const key = <const F extends string, const C extends readonly string[]>(
+  field: F,
+  composite: C,
+  template: string,
+) => ({
   field,
   composite,
   template,

@@ -1,5 +1,5 @@
 import { db } from './entities';
-import { Conflict } from '../http/errors';
+import type { Conflict } from '../http/errors';
 
 type WriteFn = Parameters<ReturnType<typeof db>['transaction']['write']>[0];
 

@@ -13,7 +13,9 @@ export async function findUserById(userId: string): Promise<UserItem | null> {
 }
 
 export async function getUser(accountId: string, userId: string): Promise<UserItem | null> {
-  const { data } = await db().entities.user.get({ account_id: accountId, user_id: userId }).go({ consistent: true });
+  const { data } = await db()
+    .entities.user.get({ account_id: accountId, user_id: userId })
+    .go({ consistent: true });
   return data;
 }
 
@@ -47,14 +49,23 @@ export async function insertUser(user: NewUser): Promise<void> {
   await writeTransaction(
     ({ user: users, guard }) => [
       guard
-        .create({ scope: emailScope('client'), value: user.email, owner_id: user.user_id, account_id: user.account_id })
+        .create({
+          scope: emailScope('client'),
+          value: user.email,
+          owner_id: user.user_id,
+          account_id: user.account_id,
+        })
         .commit(),
-      guard.create({ scope: pinScope(user.account_id), value: user.pin_number, owner_id: user.user_id }).commit(),
+      guard
+        .create({ scope: pinScope(user.account_id), value: user.pin_number, owner_id: user.user_id })
+        .commit(),
       users.create(user).commit(),
     ],
     (index) =>
       index === 0
-        ? new Conflict('This e-mail address is already in use', { email: 'This e-mail address is already in use' })
+        ? new Conflict('This e-mail address is already in use', {
+            email: 'This e-mail address is already in use',
+          })
         : new Conflict('This PIN is already in use', { pin_number: 'This PIN is already in use' }),
   );
 }
@@ -78,7 +89,9 @@ export async function replacePin(user: UserItem, pin: string): Promise<void> {
 export async function updateUser(
   accountId: string,
   userId: string,
-  changes: Partial<Pick<UserItem, 'first_name' | 'last_name' | 'phone_no' | 'cell_no' | 'photo_uri' | 'tokens_valid_after'>>,
+  changes: Partial<
+    Pick<UserItem, 'first_name' | 'last_name' | 'phone_no' | 'cell_no' | 'photo_uri' | 'tokens_valid_after'>
+  >,
 ): Promise<UserItem> {
   const { data } = await db()
     .entities.user.patch({ account_id: accountId, user_id: userId })
@@ -88,6 +101,8 @@ export async function updateUser(
 }
 
 export async function countUsers(accountId: string): Promise<number> {
-  const { data } = await db().entities.user.query.byAccount({ account_id: accountId }).go({ pages: 'all', attributes: ['user_id'] });
+  const { data } = await db()
+    .entities.user.query.byAccount({ account_id: accountId })
+    .go({ pages: 'all', attributes: ['user_id'] });
   return data.length;
 }

@@ -18,18 +18,24 @@ export function bearerToken(event: APIGatewayProxyEventV2): string | undefined {
  * token of the other area answers 403; a missing, invalid or revoked token 401. The user's
  * status and role are read from DynamoDB on every request, so changes take effect at once.
  */
-export async function authenticate(event: APIGatewayProxyEventV2, area: 'client' | 'admin'): Promise<Principal> {
+export async function authenticate(
+  event: APIGatewayProxyEventV2,
+  area: 'client' | 'admin',
+): Promise<Principal> {
   const token = bearerToken(event);
   if (!token) throw new Unauthorized('Please log in');
   const verified = await verifyAccessToken(token);
   if (!verified) throw new Unauthorized('Your session has expired. Please log in again');
   if (verified.area !== area) throw new Forbidden('This sign-in cannot be used here');
-  return area === 'client' ? loadClient(verified.username, verified.issuedAt) : loadAdmin(verified.username, verified.issuedAt);
+  return area === 'client'
+    ? loadClient(verified.username, verified.issuedAt)
+    : loadAdmin(verified.username, verified.issuedAt);
 }
 
 async function loadClient(userId: string, issuedAt: number): Promise<ClientPrincipal> {
   const user = await findUserById(userId);
-  if (!user || issuedAt < user.tokens_valid_after) throw new Unauthorized('Your session has ended. Please log in again');
+  if (!user || issuedAt < user.tokens_valid_after)
+    throw new Unauthorized('Your session has ended. Please log in again');
   if (user.status !== 'Active') throw new Unauthorized('Your user is inactive');
   const account = await getAccount(user.account_id);
   if (!account || account.status !== 'Active') throw new Unauthorized('Your account is inactive');
@@ -50,7 +56,8 @@ async function loadClient(userId: string, issuedAt: number): Promise<ClientPrinc
 
 async function loadAdmin(adminId: string, issuedAt: number): Promise<AdminPrincipal> {
   const admin = await getAdmin(adminId);
-  if (!admin || issuedAt < admin.tokens_valid_after) throw new Unauthorized('Your session has ended. Please log in again');
+  if (!admin || issuedAt < admin.tokens_valid_after)
+    throw new Unauthorized('Your session has ended. Please log in again');
   if (admin.status !== 'Active') throw new Unauthorized('Your user is inactive');
   return {
     kind: 'admin',

@@ -13,7 +13,11 @@ import type { AdminPrincipal, ClientPrincipal, Principal } from './principal';
 
 type Schema = z.ZodType | undefined;
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
-type PrincipalOf<A extends AuthKind> = A extends 'client' ? ClientPrincipal : A extends 'admin' ? AdminPrincipal : undefined;
+type PrincipalOf<A extends AuthKind> = A extends 'client'
+  ? ClientPrincipal
+  : A extends 'admin'
+    ? AdminPrincipal
+    : undefined;
 
 export interface RouteOptions<A extends AuthKind, B extends Schema, Q extends Schema, P extends Schema> {
   auth: A;
@@ -57,7 +61,12 @@ type Request = middy.Request<ApiEvent, ApiResult, Error, RouteLambdaContext>;
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
 export function json(statusCode: number, body: unknown, extra: Partial<ApiResult> = {}): ApiResult {
-  return { statusCode, headers: { ...jsonHeaders, ...(extra.headers as object) }, body: JSON.stringify(body), cookies: extra.cookies };
+  return {
+    statusCode,
+    headers: { ...jsonHeaders, ...(extra.headers as object) },
+    body: JSON.stringify(body),
+    cookies: extra.cookies,
+  };
 }
 
 /** The one error mapper: AppErrors keep their status and message; anything else is a logged, redacted 500. */
@@ -82,7 +91,8 @@ const jsonBody: MiddlewareObj<ApiEvent, ApiResult, Error, RouteLambdaContext> = 
     if (!event.body) return;
     const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
     const type = event.headers?.['content-type'] ?? '';
-    if (type && !/^application\/(.+\+)?json\b/i.test(type)) throw new BadRequest('Send the request body as JSON');
+    if (type && !/^application\/(.+\+)?json\b/i.test(type))
+      throw new BadRequest('Send the request body as JSON');
     try {
       request.context.route.json = JSON.parse(text);
     } catch {
@@ -132,10 +142,12 @@ function validation(schemas: { body?: z.ZodType; query?: z.ZodType; params?: z.Z
  * Builds a route handler: logger context, JSON body, authentication and role check, zod
  * validation with the spec's messages, the activity log, and the error mapper.
  */
-export function route<A extends AuthKind, B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined>(
-  options: RouteOptions<A, B, Q, P>,
-  fn: (ctx: RouteContext<A, B, Q, P>) => Promise<Reply>,
-): RouteHandler {
+export function route<
+  A extends AuthKind,
+  B extends Schema = undefined,
+  Q extends Schema = undefined,
+  P extends Schema = undefined,
+>(options: RouteOptions<A, B, Q, P>, fn: (ctx: RouteContext<A, B, Q, P>) => Promise<Reply>): RouteHandler {
   const handler = middy<ApiEvent, ApiResult, Error, RouteLambdaContext>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(errorMapper)

@@ -12,10 +12,16 @@ export function groupRouter(group: RouteGroup, handlers: Record<string, RouteHan
   const missing = own.filter((r) => !handlers[r.handler]).map((r) => r.handler);
   const extra = Object.keys(handlers).filter((name) => !own.some((r) => r.handler === name));
   if (missing.length || extra.length) {
-    throw new Error(`Route group ${group}: missing handlers [${missing.join(', ')}], unrouted [${extra.join(', ')}]`);
+    throw new Error(
+      `Route group ${group}: missing handlers [${missing.join(', ')}], unrouted [${extra.join(', ')}]`,
+    );
   }
   return httpRouterHandler<ApiEvent, ApiResult>({
-    routes: own.map((r) => ({ method: r.method, path: `${API_BASE}${r.path}`, handler: handlers[r.handler]! })),
+    routes: own.map((r) => ({
+      method: r.method,
+      path: `${API_BASE}${r.path}`,
+      handler: handlers[r.handler]!,
+    })),
     notFoundResponse: () => json(404, { message: 'Not found' }),
   });
 }

@@ -1,4 +1,6 @@
 import { route } from '../http/route';
 import { aboutMe } from '../services/profile';
 
-export const handler = route({ auth: 'client' }, async ({ principal }) => ({ result: await aboutMe(principal) }));
+export const handler = route({ auth: 'client' }, async ({ principal }) => ({
+  result: await aboutMe(principal),
+}));

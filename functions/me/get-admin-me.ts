@@ -1,4 +1,6 @@
 import { route } from '../http/route';
 import { adminMe } from '../services/profile';
 
-export const handler = route({ auth: 'admin' }, async ({ principal }) => ({ result: await adminMe(principal) }));
+export const handler = route({ auth: 'admin' }, async ({ principal }) => ({
+  result: await adminMe(principal),
+}));

@@ -1,4 +1,6 @@
 import { route } from '../http/route';
 import { clientMe } from '../services/profile';
 
-export const handler = route({ auth: 'client' }, async ({ principal }) => ({ result: await clientMe(principal) }));
+export const handler = route({ auth: 'client' }, async ({ principal }) => ({
+  result: await clientMe(principal),
+}));

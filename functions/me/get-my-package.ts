@@ -1,4 +1,6 @@
 import { route } from '../http/route';
 import { myPackage } from '../services/profile';
 
-export const handler = route({ auth: 'client' }, async ({ principal }) => ({ result: await myPackage(principal) }));
+export const handler = route({ auth: 'client' }, async ({ principal }) => ({
+  result: await myPackage(principal),
+}));

@@ -23,7 +23,9 @@ export function loginResult(session: Session): LoginResult {
 /** The httpOnly cookie that carries a client's refresh token; an empty value clears it. */
 export function refreshCookie(token: string | undefined): string {
   const attrs = `HttpOnly; Secure; SameSite=Strict; Path=${refreshCookiePath}`;
-  return token ? `${refreshCookieName}=${token}; ${attrs}; Max-Age=${30 * 24 * 3600}` : `${refreshCookieName}=; ${attrs}; Max-Age=0`;
+  return token
+    ? `${refreshCookieName}=${token}; ${attrs}; Max-Age=${30 * 24 * 3600}`
+    : `${refreshCookieName}=; ${attrs}; Max-Age=0`;
 }
 
 export function readCookie(cookies: string[] | undefined, name: string): string | undefined {
@@ -43,7 +45,10 @@ async function assertActive(area: Area, owner: { ownerId: string; accountId?: st
     if (admin?.status !== 'Active') throw new Forbidden('Your user is inactive');
     return;
   }
-  const [user, account] = await Promise.all([getUser(owner.accountId!, owner.ownerId), getAccount(owner.accountId!)]);
+  const [user, account] = await Promise.all([
+    getUser(owner.accountId!, owner.ownerId),
+    getAccount(owner.accountId!),
+  ]);
   if (user?.status !== 'Active') throw new Forbidden('Your user is inactive');
   if (account?.status !== 'Active') throw new Forbidden('Your account is inactive');
 }
@@ -113,7 +118,12 @@ export async function startRecovery(area: Area, email: string): Promise<void> {
 }
 
 /** Sets a new password with a reset token; the token works once. */
-export async function completeReset(area: Area, email: string, token: string, password: string): Promise<void> {
+export async function completeReset(
+  area: Area,
+  email: string,
+  token: string,
+  password: string,
+): Promise<void> {
   const { data } = await db().entities.resetToken.get({ area, email }).go({ consistent: true });
   const now = Math.floor(Date.now() / 1000);
   if (!data || data.token_hash !== hash(token) || data.expires_at < now) {

@@ -17,7 +17,9 @@ async function probe(check: () => Promise<unknown>): Promise<DependencyState> {
 }
 
 /** Each dependency's state: 'ok' or the name of the error that reaching it raised. */
-export async function dependencyStates(): Promise<Record<'dynamodb' | 's3' | 'cognito' | 'ses', DependencyState>> {
+export async function dependencyStates(): Promise<
+  Record<'dynamodb' | 's3' | 'cognito' | 'ses', DependencyState>
+> {
   const e = env();
   const [dynamodb, s3State, cognitoState, sesState] = await Promise.all([
     probe(() => documentClient().send(new DescribeTableCommand({ TableName: e.TABLE_NAME }))),

@@ -17,7 +17,12 @@ export interface Session {
   expiresIn: number;
 }
 
-export async function createLogin(area: Area, username: string, email: string, password: string): Promise<void> {
+export async function createLogin(
+  area: Area,
+  username: string,
+  email: string,
+  password: string,
+): Promise<void> {
   const { poolId } = poolOf(area);
   await cognito().send(
     new AdminCreateUserCommand({
@@ -35,7 +40,12 @@ export async function createLogin(area: Area, username: string, email: string, p
 
 export async function setPassword(area: Area, username: string, password: string): Promise<void> {
   await cognito().send(
-    new AdminSetUserPasswordCommand({ UserPoolId: poolOf(area).poolId, Username: username, Password: password, Permanent: true }),
+    new AdminSetUserPasswordCommand({
+      UserPoolId: poolOf(area).poolId,
+      Username: username,
+      Password: password,
+      Permanent: true,
+    }),
   );
 }
 
@@ -66,7 +76,11 @@ export async function signIn(area: Area, username: string, password: string): Pr
       }),
     );
     if (!auth?.AccessToken) return undefined;
-    return { accessToken: auth.AccessToken, refreshToken: auth.RefreshToken, expiresIn: auth.ExpiresIn ?? 3600 };
+    return {
+      accessToken: auth.AccessToken,
+      refreshToken: auth.RefreshToken,
+      expiresIn: auth.ExpiresIn ?? 3600,
+    };
   } catch (error) {
     if (isRefused(error)) return undefined;
     throw error;

@@ -31,7 +31,10 @@ async function packageOf(account: AccountItem): Promise<PackageItem> {
 }
 
 /** The signed-in user as `GET /client/me` answers it; `user` is a fresher record when one was just saved. */
-export async function clientMe(principal: ClientPrincipal, user: UserItem = principal.user): Promise<ClientMe> {
+export async function clientMe(
+  principal: ClientPrincipal,
+  user: UserItem = principal.user,
+): Promise<ClientMe> {
   const { account } = principal;
   const pkg = await packageOf(account);
   return {
@@ -55,7 +58,10 @@ export async function clientMe(principal: ClientPrincipal, user: UserItem = prin
   };
 }
 
-export async function adminMe(principal: AdminPrincipal, admin: AdminItem = principal.admin): Promise<AdminMe> {
+export async function adminMe(
+  principal: AdminPrincipal,
+  admin: AdminItem = principal.admin,
+): Promise<AdminMe> {
   return {
     id: admin.admin_id,
     first_name: admin.first_name,
@@ -111,7 +117,10 @@ export async function myPackage(principal: ClientPrincipal): Promise<MyPackage> 
  */
 export async function changeProfile(principal: ClientPrincipal, change: ProfileChange): Promise<UserItem>;
 export async function changeProfile(principal: AdminPrincipal, change: ProfileChange): Promise<AdminItem>;
-export async function changeProfile(principal: Principal, change: ProfileChange): Promise<UserItem | AdminItem> {
+export async function changeProfile(
+  principal: Principal,
+  change: ProfileChange,
+): Promise<UserItem | AdminItem> {
   if (change.photo_uri && change.photo_uri !== principal.photoUri) {
     await acceptUpload(principal, 'profile-photo', 'photo_uri', change.photo_uri);
   }
@@ -160,7 +169,9 @@ export async function freePin(accountId: string, taken: Set<string> = new Set())
   for (let attempt = 0; attempt < 50; attempt++) {
     const pin = String(randomInt(0, 10_000)).padStart(4, '0');
     if (taken.has(pin)) continue;
-    const { data } = await db().entities.guard.get({ scope: pinScope(accountId), value: pin }).go();
+    const { data } = await db()
+      .entities.guard.get({ scope: pinScope(accountId), value: pin })
+      .go();
     if (!data) return pin;
   }
   throw new Conflict('No free PIN was found. Please try again');

@@ -2,7 +2,12 @@ import { DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ulid } from 'ulid';
-import { maxUploadBytes, type UploadPurpose, type UploadRequest, type UploadTicket } from '../../shared/schemas/uploads';
+import {
+  maxUploadBytes,
+  type UploadPurpose,
+  type UploadRequest,
+  type UploadTicket,
+} from '../../shared/schemas/uploads';
 import { s3 } from '../aws/clients';
 import { env } from '../env';
 import { Invalid } from '../http/errors';
@@ -36,7 +41,12 @@ export async function createUpload(principal: Principal, request: UploadRequest)
  * Accepts an uploaded object's key for a field: it must be the principal's own upload for
  * that purpose, and its first bytes must be a PNG or JPEG. A file that is not is deleted.
  */
-export async function acceptUpload(principal: Principal, purpose: UploadPurpose, field: string, key: string): Promise<void> {
+export async function acceptUpload(
+  principal: Principal,
+  purpose: UploadPurpose,
+  field: string,
+  key: string,
+): Promise<void> {
   if (!key.startsWith(ownerPrefix(principal, purpose)) || key.includes('..')) {
     throw new Invalid({ [field]: 'Upload the file again' });
   }
@@ -63,5 +73,7 @@ async function readHead(key: string): Promise<Uint8Array | undefined> {
 /** A presigned GET URL for a stored file, or null. */
 export async function fileUrl(key: string | undefined): Promise<string | null> {
   if (!key) return null;
-  return getSignedUrl(s3(), new GetObjectCommand({ Bucket: env().UPLOADS_BUCKET, Key: key }), { expiresIn: 3600 });
+  return getSignedUrl(s3(), new GetObjectCommand({ Bucket: env().UPLOADS_BUCKET, Key: key }), {
+    expiresIn: 3600,
+  });
 }

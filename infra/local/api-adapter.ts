@@ -14,7 +14,10 @@ const compiled = routes.map((route) => ({
   ),
 }));
 
-export function matchRoute(method: string, path: string): { route: RouteDef; params: Record<string, string> } | undefined {
+export function matchRoute(
+  method: string,
+  path: string,
+): { route: RouteDef; params: Record<string, string> } | undefined {
   for (const { route, pattern } of compiled) {
     if (route.method !== method) continue;
     const match = pattern.exec(path);
@@ -60,7 +63,11 @@ function send(res: ServerResponse, result: ApiResult): void {
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  send(res, { statusCode: status, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(body) });
+  send(res, {
+    statusCode: status,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: JSON.stringify(body),
+  });
 }
 
 /**

@@ -27,7 +27,12 @@ const configSeed = {
 export async function seedDemo(log: (line: string) => void): Promise<boolean> {
   if (await findEmailOwner('admin', demoUsers.admin.email)) return false;
   log('Seeding demo data…');
-  await createAdminUser({ ...demoUsers.admin, firstName: 'Sam', lastName: 'Admin', designation: 'Platform administrator' });
+  await createAdminUser({
+    ...demoUsers.admin,
+    firstName: 'Sam',
+    lastName: 'Admin',
+    designation: 'Platform administrator',
+  });
 
   const packageId = ulid();
   await insertPackage({
@@ -52,7 +57,11 @@ export async function seedDemo(log: (line: string) => void): Promise<boolean> {
     package_start_date: '2026-01-01',
     package_end_date: '2027-12-31',
   });
-  const names = { owner: ['Olivia', 'Owner'], manager: ['Marco', 'Manager'], coordinator: ['Chloe', 'Coordinator'] } as const;
+  const names = {
+    owner: ['Olivia', 'Owner'],
+    manager: ['Marco', 'Manager'],
+    coordinator: ['Chloe', 'Coordinator'],
+  } as const;
   for (const key of ['owner', 'manager', 'coordinator'] as const) {
     const user = demoUsers[key];
     await createClientUser({
@@ -66,7 +75,9 @@ export async function seedDemo(log: (line: string) => void): Promise<boolean> {
       source: 'seed',
     });
   }
-  for (const [kind, titles] of Object.entries(configSeed) as Array<[keyof typeof configSeed, readonly string[]]>) {
+  for (const [kind, titles] of Object.entries(configSeed) as Array<
+    [keyof typeof configSeed, readonly string[]]
+  >) {
     for (const title of titles) await createItem(kind, title);
   }
   return true;

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sirv from 'sirv';
@@ -23,7 +23,7 @@ export interface LocalServer {
 /** One HTTP server on 127.0.0.1: the API under /api/v1/ and the SPA everywhere else. */
 export async function startLocalServer({ port, web }: LocalServerOptions): Promise<LocalServer> {
   const server: Server = createServer();
-  let webHandler: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, next: () => void) => void;
+  let webHandler: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
   let closeWeb = async () => {};
 
   if (web === 'dev') {
@@ -38,7 +38,8 @@ export async function startLocalServer({ port, web }: LocalServerOptions): Promi
   } else if (web === 'none') {
     webHandler = (_req, _res, next) => next();
   } else {
-    if (!existsSync(path.join(webDist, 'index.html'))) throw new Error('web/dist is missing: run `npm run build` first');
+    if (!existsSync(path.join(webDist, 'index.html')))
+      throw new Error('web/dist is missing: run `npm run build` first');
     webHandler = sirv(webDist, { single: true, etag: true, gzip: false });
   }
 
@@ -59,7 +60,11 @@ export async function startLocalServer({ port, web }: LocalServerOptions): Promi
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new Error(`Port ${port} is already in use: stop what holds it or set PORT`) : error),
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`Port ${port} is already in use: stop what holds it or set PORT`)
+          : error,
+      ),
     );
     server.listen(port, '127.0.0.1', resolve);
   });

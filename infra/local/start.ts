@@ -34,7 +34,10 @@ try {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
   const users = Object.values(demoUsers)
-    .map((u) => `    ${u.email.padEnd(24)} ${u.password}${'role' in u ? `  (${u.role})` : '  (super admin, /admin/login)'}`)
+    .map(
+      (u) =>
+        `    ${u.email.padEnd(24)} ${u.password}${'role' in u ? `  (${u.role})` : '  (super admin, /admin/login)'}`,
+    )
     .join('\n');
   process.stdout.write(
     [

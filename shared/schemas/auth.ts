@@ -12,7 +12,10 @@ export type LoginInput = z.infer<typeof loginSchema>;
 
 export const recoverySchema = z.object({ email });
 
-const confirmed = <T extends { password: string; password_confirmation: string }>(value: T, ctx: z.RefinementCtx) => {
+const confirmed = <T extends { password: string; password_confirmation: string }>(
+  value: T,
+  ctx: z.RefinementCtx,
+) => {
   if (value.password !== value.password_confirmation) {
     ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: messages.sameAs('Password') });
   }

@@ -3,7 +3,10 @@ import { anAccount, anAdmin, call, mailTo, password, signedInAs } from '../suppo
 import { demoUsers } from '../../infra/local/seed';
 
 const refreshCookieOf = (headers: Headers) =>
-  headers.getSetCookie().find((c) => c.startsWith('spaces_refresh='))?.split(';')[0];
+  headers
+    .getSetCookie()
+    .find((c) => c.startsWith('spaces_refresh='))
+    ?.split(';')[0];
 
 describe('POST /{area}/auth/login', () => {
   it('signs a client user in with a bearer token and a refresh cookie', async () => {
@@ -17,14 +20,20 @@ describe('POST /{area}/auth/login', () => {
   });
 
   it('signs the super admin in on the admin login', async () => {
-    const answer = await call('POST', '/admin/auth/login', { body: { email: 'ADMIN@spaces.test ', password: 'Admin1234' } });
+    const answer = await call('POST', '/admin/auth/login', {
+      body: { email: 'ADMIN@spaces.test ', password: 'Admin1234' },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.result.token_type).toBe('bearer');
   });
 
   it('answers 401 alike for a wrong password and an unknown e-mail', async () => {
-    const wrong = await call('POST', '/client/auth/login', { body: { ...demoUsers.manager, password: 'Wrong1234' } });
-    const unknown = await call('POST', '/client/auth/login', { body: { email: 'nobody@demo.test', password: 'Wrong1234' } });
+    const wrong = await call('POST', '/client/auth/login', {
+      body: { ...demoUsers.manager, password: 'Wrong1234' },
+    });
+    const unknown = await call('POST', '/client/auth/login', {
+      body: { email: 'nobody@demo.test', password: 'Wrong1234' },
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toEqual({ message: 'Incorrect e-mail or password' });
     expect(unknown.body).toEqual(wrong.body);
@@ -50,7 +59,9 @@ describe('POST /{area}/auth/login', () => {
     const { users } = await anAccount(['Viewer']);
     const email = users.Viewer!.email;
     for (let i = 0; i < 5; i++) {
-      expect((await call('POST', '/client/auth/login', { body: { email, password: 'Wrong1234' } })).status).toBe(401);
+      expect(
+        (await call('POST', '/client/auth/login', { body: { email, password: 'Wrong1234' } })).status,
+      ).toBe(401);
     }
     const locked = await call('POST', '/client/auth/login', { body: { email, password } });
     expect(locked.status).toBe(429);
@@ -61,7 +72,10 @@ describe('POST /{area}/auth/login', () => {
   it('refuses an inactive user at sign-in and on the next request', async () => {
     const { accountId, users } = await anAccount(['Venue Manager']);
     const user = users['Venue Manager']!;
-    await db().entities.user.patch({ account_id: accountId, user_id: user.id }).set({ status: 'Inactive' }).go();
+    await db()
+      .entities.user.patch({ account_id: accountId, user_id: user.id })
+      .set({ status: 'Inactive' })
+      .go();
     const login = await call('POST', '/client/auth/login', { body: { email: user.email, password } });
     expect(login.status).toBe(403);
     expect(login.body).toEqual({ message: 'Your user is inactive' });
@@ -73,7 +87,9 @@ describe('POST /{area}/auth/login', () => {
     const { accountId, users } = await anAccount(['Account Admin']);
     await db().entities.account.patch({ account_id: accountId }).set({ status: 'Inactive' }).go();
     expect((await call('GET', '/client/me', { token: users['Account Admin']!.token })).status).toBe(401);
-    const login = await call('POST', '/client/auth/login', { body: { email: users['Account Admin']!.email, password } });
+    const login = await call('POST', '/client/auth/login', {
+      body: { email: users['Account Admin']!.email, password },
+    });
     expect(login.body).toEqual({ message: 'Your account is inactive' });
   });
 });
@@ -95,7 +111,9 @@ describe('tokens and areas', () => {
 describe('logout and refresh', () => {
   it('refreshes a client session from its cookie, and ends it on logout', async () => {
     const { users } = await anAccount(['Account Admin']);
-    const login = await call('POST', '/client/auth/login', { body: { email: users['Account Admin']!.email, password } });
+    const login = await call('POST', '/client/auth/login', {
+      body: { email: users['Account Admin']!.email, password },
+    });
     const cookie = refreshCookieOf(login.headers)!;
     const token = login.body.result.access_token as string;
 
@@ -120,7 +138,9 @@ describe('logout and refresh', () => {
 
   it('ends an admin session on logout, and refuses a client token there', async () => {
     const { token } = await anAdmin();
-    expect((await call('POST', '/admin/auth/logout', { token: await signedInAs('Account Admin') })).status).toBe(403);
+    expect(
+      (await call('POST', '/admin/auth/logout', { token: await signedInAs('Account Admin') })).status,
+    ).toBe(403);
     await new Promise((r) => setTimeout(r, 1000));
     expect((await call('POST', '/admin/auth/logout', { token })).status).toBe(200);
     expect((await call('GET', '/admin/me', { token })).status).toBe(401);
@@ -128,7 +148,8 @@ describe('logout and refresh', () => {
 });
 
 describe('password recovery and reset', () => {
-  const linkIn = (html: string) => /href="([^"]+)"/.exec(html)?.[1]?.replace(/&#(\d+);/g, (_, c) => String.fromCharCode(Number(c)));
+  const linkIn = (html: string) =>
+    /href="([^"]+)"/.exec(html)?.[1]?.replace(/&#(\d+);/g, (_, c) => String.fromCharCode(Number(c)));
 
   it('e-mails a reset link that sets a new password once', async () => {
     const { users } = await anAccount(['Event Coordinator']);
@@ -149,7 +170,9 @@ describe('password recovery and reset', () => {
     });
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.message).toEqual({ password_confirmation: 'Field should be same as Password' });
-    const weak = await call('POST', '/client/auth/reset', { body: { email, token, password: 'short', password_confirmation: 'short' } });
+    const weak = await call('POST', '/client/auth/reset', {
+      body: { email, token, password: 'short', password_confirmation: 'short' },
+    });
     expect(weak.body.message.password).toBe(
       'Password must be at least 8 characters, and contain 1 number, 1 uppercase character, and 1 lowercase character',
     );
@@ -159,7 +182,9 @@ describe('password recovery and reset', () => {
     });
     expect(reset.status).toBe(200);
     expect(reset.body.message).toBe('Password reset success');
-    expect((await call('POST', '/client/auth/login', { body: { email, password: 'Newpass123' } })).status).toBe(200);
+    expect(
+      (await call('POST', '/client/auth/login', { body: { email, password: 'Newpass123' } })).status,
+    ).toBe(200);
     expect((await call('POST', '/client/auth/login', { body: { email, password } })).status).toBe(401);
 
     const again = await call('POST', '/client/auth/reset', {
@@ -180,9 +205,16 @@ describe('password recovery and reset', () => {
   it('links admins to the admin reset page', async () => {
     await call('POST', '/admin/auth/recovery', { body: { email: demoUsers.admin.email } });
     const mails = await mailTo(demoUsers.admin.email);
-    expect(new URL(linkIn(mails.at(-1)!.html!)!).pathname).toMatch(/^\/admin\/password-reset\/[^/]+\/admin%40spaces\.test\/$/);
+    expect(new URL(linkIn(mails.at(-1)!.html!)!).pathname).toMatch(
+      /^\/admin\/password-reset\/[^/]+\/admin%40spaces\.test\/$/,
+    );
     const wrongToken = await call('POST', '/admin/auth/reset', {
-      body: { email: demoUsers.admin.email, token: 'forged', password: 'Admin9999', password_confirmation: 'Admin9999' },
+      body: {
+        email: demoUsers.admin.email,
+        token: 'forged',
+        password: 'Admin9999',
+        password_confirmation: 'Admin9999',
+      },
     });
     expect(wrongToken.status).toBe(400);
   });
@@ -206,14 +238,25 @@ describe('POST /{area}/passwordChange', () => {
     expect(changed.status).toBe(200);
     expect(changed.body.message).toBe('Password changed');
     expect((await call('GET', '/client/me', { token })).status).toBe(401);
-    expect((await call('POST', '/client/auth/login', { body: { email, password: 'Changed123' } })).status).toBe(200);
+    expect(
+      (await call('POST', '/client/auth/login', { body: { email, password: 'Changed123' } })).status,
+    ).toBe(200);
   });
 
   it('refuses the other area and bad input', async () => {
     const body = { current_password: 'Admin1234', password: 'Admin5678', password_confirmation: 'Admin5678' };
-    expect((await call('POST', '/admin/passwordChange', { token: await signedInAs('Account Admin'), body })).status).toBe(403);
-    const empty = await call('POST', '/admin/passwordChange', { token: await signedInAs('Super Admin'), body: {} });
+    expect(
+      (await call('POST', '/admin/passwordChange', { token: await signedInAs('Account Admin'), body }))
+        .status,
+    ).toBe(403);
+    const empty = await call('POST', '/admin/passwordChange', {
+      token: await signedInAs('Super Admin'),
+      body: {},
+    });
     expect(empty.status).toBe(422);
-    expect(empty.body.message).toMatchObject({ current_password: 'Field is required', password: 'Field is required' });
+    expect(empty.body.message).toMatchObject({
+      current_password: 'Field is required',
+      password: 'Field is required',
+    });
   });
 });

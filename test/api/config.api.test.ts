@@ -43,7 +43,10 @@ describe.each(lists)('configuration list $path', ({ path, client, label, seeded 
     const created = await call('POST', path, { token, body: { title: unique('Lobby') } });
     const id = created.body.result.id as string;
     const renamed = unique('Atrium');
-    const updated = await call('PUT', `${path}/${id}`, { token, body: { title: renamed, status: 'Inactive' } });
+    const updated = await call('PUT', `${path}/${id}`, {
+      token,
+      body: { title: renamed, status: 'Inactive' },
+    });
     expect(updated.status).toBe(200);
     expect(updated.body.message).toBe(`${label} updated`);
     expect(updated.body.result).toMatchObject({ id, title: renamed, status: 'Inactive' });
@@ -51,7 +54,9 @@ describe.each(lists)('configuration list $path', ({ path, client, label, seeded 
     const offered = await call('GET', client, { token: await signedInAs('Account Admin') });
     expect(offered.body.result.map((i: { id: string }) => i.id)).not.toContain(id);
     // The old title is free again.
-    expect((await call('POST', path, { token, body: { title: created.body.result.title } })).status).toBe(200);
+    expect((await call('POST', path, { token, body: { title: created.body.result.title } })).status).toBe(
+      200,
+    );
   });
 
   it("answers the spec's messages for bad input and 409 for a title in use", async () => {
@@ -72,7 +77,10 @@ describe.each(lists)('configuration list $path', ({ path, client, label, seeded 
   });
 
   it('answers 404 for an item that does not exist', async () => {
-    const answer = await call('PUT', `${path}/01NOSUCHITEM`, { token: await signedInAs('Super Admin'), body: { title: 'Nothing' } });
+    const answer = await call('PUT', `${path}/01NOSUCHITEM`, {
+      token: await signedInAs('Super Admin'),
+      body: { title: 'Nothing' },
+    });
     expect(answer.status).toBe(404);
     expect(answer.body).toEqual({ message: `${label} not found` });
   });
@@ -81,7 +89,9 @@ describe.each(lists)('configuration list $path', ({ path, client, label, seeded 
     const clientToken = await signedInAs('Account Admin');
     expect((await call('GET', path, { token: clientToken })).status).toBe(403);
     expect((await call('POST', path, { token: clientToken, body: { title: 'Sneaky' } })).status).toBe(403);
-    expect((await call('PUT', `${path}/x`, { token: clientToken, body: { title: 'Sneaky' } })).status).toBe(403);
+    expect((await call('PUT', `${path}/x`, { token: clientToken, body: { title: 'Sneaky' } })).status).toBe(
+      403,
+    );
     expect((await call('GET', client, { token: await signedInAs('Super Admin') })).status).toBe(403);
     expect((await call('GET', path)).status).toBe(401);
   });
@@ -90,7 +100,11 @@ describe.each(lists)('configuration list $path', ({ path, client, label, seeded 
 describe('GET /client/timezones', () => {
   it('lists IANA time zones for client users only', async () => {
     const answer = await call('GET', '/client/timezones', { token: await signedInAs('Event Coordinator') });
-    expect(answer.body.result).toEqual(expect.arrayContaining(['America/New_York', 'Europe/London', 'Asia/Kolkata']));
-    expect((await call('GET', '/client/timezones', { token: await signedInAs('Super Admin') })).status).toBe(403);
+    expect(answer.body.result).toEqual(
+      expect.arrayContaining(['America/New_York', 'Europe/London', 'Asia/Kolkata']),
+    );
+    expect((await call('GET', '/client/timezones', { token: await signedInAs('Super Admin') })).status).toBe(
+      403,
+    );
   });
 });

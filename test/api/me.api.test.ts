@@ -23,7 +23,7 @@ async function upload(token: string, area: 'client' | 'admin', bytes: Buffer, co
 const profile = { first_name: 'Olivia', last_name: 'Owner', phone_no: '555-0100', cell_no: '555-0101' };
 
 describe('GET /client/me', () => {
-  it("answers the user with role attributes, account and package, and the account from the token", async () => {
+  it('answers the user with role attributes, account and package, and the account from the token', async () => {
     const answer = await call('GET', '/client/me', { token: await signedInAs('Account Admin') });
     expect(answer.status).toBe(200);
     const me = answer.body.result;
@@ -32,7 +32,10 @@ describe('GET /client/me', () => {
       user_role: 'Account Admin',
       status: 'Active',
       account: { name: 'Demo Venues', city: 'Springfield' },
-      package: { name: 'Enterprise', allowed_user_roles: ['Account Admin', 'Venue Manager', 'Event Coordinator', 'Viewer'] },
+      package: {
+        name: 'Enterprise',
+        allowed_user_roles: ['Account Admin', 'Venue Manager', 'Event Coordinator', 'Viewer'],
+      },
     });
     expect(me.pin_number).toMatch(/^\d{4}$/);
     expect(me.rolesAttr.statistics).toBe(true);
@@ -45,7 +48,8 @@ describe('GET /client/me', () => {
   });
 
   it('computes role attributes per role', async () => {
-    const coordinator = (await call('GET', '/client/me', { token: await signedInAs('Event Coordinator') })).body.result;
+    const coordinator = (await call('GET', '/client/me', { token: await signedInAs('Event Coordinator') }))
+      .body.result;
     expect(coordinator.rolesAttr.statistics).toBe(false);
     expect(coordinator.rolesAttr.account.visible).toBe(false);
     expect(coordinator.rolesAttr.events.permission).toEqual({ add: true, edit: true, delete: true });
@@ -55,7 +59,11 @@ describe('GET /client/me', () => {
 describe('GET /admin/me', () => {
   it('answers the super admin, and 403 to a client', async () => {
     const answer = await call('GET', '/admin/me', { token: await signedInAs('Super Admin') });
-    expect(answer.body.result).toMatchObject({ email: 'admin@spaces.test', role: 'Super Admin', first_name: 'Sam' });
+    expect(answer.body.result).toMatchObject({
+      email: 'admin@spaces.test',
+      role: 'Super Admin',
+      first_name: 'Sam',
+    });
     expect(answer.body.result).not.toHaveProperty('pin_number');
     expect((await call('GET', '/admin/me', { token: await signedInAs('Venue Manager') })).status).toBe(403);
   });
@@ -66,16 +74,30 @@ describe('GET /client/aboutMe and /client/mypackage', () => {
     const { accountId, users } = await anAccount(['Account Admin', 'Event Coordinator', 'Venue Manager']);
     const admin = await call('GET', '/client/aboutMe', { token: users['Account Admin']!.token });
     expect(admin.body.result.account.id).toBe(accountId);
-    expect(admin.body.result.totals).toEqual({ total_users: 3, total_venues: 0, total_spaces: 0, total_screens: 0 });
+    expect(admin.body.result.totals).toEqual({
+      total_users: 3,
+      total_venues: 0,
+      total_spaces: 0,
+      total_screens: 0,
+    });
     const coordinator = await call('GET', '/client/aboutMe', { token: users['Event Coordinator']!.token });
     expect(coordinator.body.result.totals).toBeNull();
-    expect((await call('GET', '/client/aboutMe', { token: await signedInAs('Super Admin') })).status).toBe(403);
+    expect((await call('GET', '/client/aboutMe', { token: await signedInAs('Super Admin') })).status).toBe(
+      403,
+    );
   });
 
   it("answers the account's own package", async () => {
     const answer = await call('GET', '/client/mypackage', { token: await signedInAs('Venue Manager') });
-    expect(answer.body.result).toMatchObject({ name: 'Enterprise', venue_limit: 'Unlimited', admin_limit: 3, booking_approval: 'Yes' });
-    expect((await call('GET', '/client/mypackage', { token: await signedInAs('Super Admin') })).status).toBe(403);
+    expect(answer.body.result).toMatchObject({
+      name: 'Enterprise',
+      venue_limit: 'Unlimited',
+      admin_limit: 3,
+      booking_approval: 'Yes',
+    });
+    expect((await call('GET', '/client/mypackage', { token: await signedInAs('Super Admin') })).status).toBe(
+      403,
+    );
   });
 });
 
@@ -83,15 +105,27 @@ describe('POST /{area}/profileChange', () => {
   it('saves the own profile, clears blanked fields, and logs the change', async () => {
     const { accountId, users } = await anAccount(['Event Coordinator']);
     const { id, token } = users['Event Coordinator']!;
-    const saved = await call('POST', '/client/profileChange', { token, body: { ...profile, first_name: ' Chloe ' } });
+    const saved = await call('POST', '/client/profileChange', {
+      token,
+      body: { ...profile, first_name: ' Chloe ' },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.message).toBe('Profile updated');
-    expect(saved.body.result).toMatchObject({ first_name: 'Chloe', phone_no: '555-0100', cell_no: '555-0101' });
+    expect(saved.body.result).toMatchObject({
+      first_name: 'Chloe',
+      phone_no: '555-0100',
+      cell_no: '555-0101',
+    });
 
-    const cleared = await call('POST', '/client/profileChange', { token, body: { first_name: 'Chloe', phone_no: '' } });
+    const cleared = await call('POST', '/client/profileChange', {
+      token,
+      body: { first_name: 'Chloe', phone_no: '' },
+    });
     expect(cleared.body.result).toMatchObject({ phone_no: null, last_name: null });
 
-    const { data } = await db().entities.activity.query.byScope({ scope: `ACCOUNT#${accountId}` }).go();
+    const { data } = await db()
+      .entities.activity.query.byScope({ scope: `ACCOUNT#${accountId}` })
+      .go();
     expect(data.filter((a) => a.component_id === id).map((a) => a.activity)).toEqual([
       'Updated own profile',
       'Updated own profile',
@@ -100,14 +134,23 @@ describe('POST /{area}/profileChange', () => {
 
   it("answers the spec's messages for bad input", async () => {
     const token = await signedInAs('Venue Manager');
-    const answer = await call('POST', '/client/profileChange', { token, body: { first_name: ' ', phone_no: '1'.repeat(21) } });
+    const answer = await call('POST', '/client/profileChange', {
+      token,
+      body: { first_name: ' ', phone_no: '1'.repeat(21) },
+    });
     expect(answer.status).toBe(422);
-    expect(answer.body.message).toEqual({ first_name: 'Field is required', phone_no: 'Field should be less than 20 characters' });
+    expect(answer.body.message).toEqual({
+      first_name: 'Field is required',
+      phone_no: 'Field should be less than 20 characters',
+    });
   });
 
   it('lets a super admin change their own profile, and only on the admin path', async () => {
     const token = await signedInAs('Super Admin');
-    const answer = await call('POST', '/admin/profileChange', { token, body: { first_name: 'Sam', last_name: 'Admin', phone_no: '555-0199' } });
+    const answer = await call('POST', '/admin/profileChange', {
+      token,
+      body: { first_name: 'Sam', last_name: 'Admin', phone_no: '555-0199' },
+    });
     expect(answer.body.result).toMatchObject({ first_name: 'Sam', phone_no: '555-0199' });
     expect((await call('POST', '/client/profileChange', { token, body: profile })).status).toBe(403);
   });
@@ -119,7 +162,10 @@ describe('profile photos through presigned uploads', () => {
     const { token } = users['Account Admin']!;
     const { key, status } = await upload(token, 'client', png);
     expect(status).toBeLessThan(300);
-    const saved = await call('POST', '/client/profileChange', { token, body: { ...profile, photo_uri: key } });
+    const saved = await call('POST', '/client/profileChange', {
+      token,
+      body: { ...profile, photo_uri: key },
+    });
     expect(saved.status).toBe(200);
     const photo = await fetch(saved.body.result.photo_url as string);
     expect(Buffer.from(await photo.arrayBuffer())).toEqual(png);
@@ -129,10 +175,16 @@ describe('profile photos through presigned uploads', () => {
     const { users } = await anAccount(['Account Admin']);
     const { token } = users['Account Admin']!;
     const { key } = await upload(token, 'client', Buffer.from('<svg onload="alert(1)"></svg>'));
-    const refused = await call('POST', '/client/profileChange', { token, body: { ...profile, photo_uri: key } });
+    const refused = await call('POST', '/client/profileChange', {
+      token,
+      body: { ...profile, photo_uri: key },
+    });
     expect(refused.status).toBe(422);
     expect(refused.body.message).toEqual({ photo_uri: 'Only files of type PNG and JPEG are allowed' });
-    const again = await call('POST', '/client/profileChange', { token, body: { ...profile, photo_uri: key } });
+    const again = await call('POST', '/client/profileChange', {
+      token,
+      body: { ...profile, photo_uri: key },
+    });
     expect(again.body.message).toEqual({ photo_uri: 'Upload the file first' });
   });
 
@@ -156,7 +208,10 @@ describe('profile photos through presigned uploads', () => {
     });
     expect(big.status).toBe(422);
     expect(big.body.message).toEqual({ size: 'Field should be smaller than 5242880' });
-    const gif = await call('POST', '/client/uploads', { token, body: { purpose: 'profile-photo', content_type: 'image/gif', size: 10 } });
+    const gif = await call('POST', '/client/uploads', {
+      token,
+      body: { purpose: 'profile-photo', content_type: 'image/gif', size: 10 },
+    });
     expect(gif.body.message).toEqual({ content_type: 'Invalid value' });
   });
 
@@ -164,7 +219,14 @@ describe('profile photos through presigned uploads', () => {
     const token = await signedInAs('Super Admin');
     const { key } = await upload(token, 'admin', png);
     expect(key).toMatch(/^platform\/admins\//);
-    expect((await call('POST', '/client/uploads', { token, body: { purpose: 'profile-photo', content_type: 'image/png', size: 10 } })).status).toBe(403);
+    expect(
+      (
+        await call('POST', '/client/uploads', {
+          token,
+          body: { purpose: 'profile-photo', content_type: 'image/png', size: 10 },
+        })
+      ).status,
+    ).toBe(403);
   });
 });
 
@@ -178,7 +240,11 @@ describe('GET /client/resetPIN', () => {
     expect(answer.body.message).toBe('PIN updated');
     expect(answer.body.result.pin_number).toMatch(/^\d{4}$/);
     expect(answer.body.result.pin_number).not.toBe(before);
-    expect((await call('GET', '/client/me', { token })).body.result.pin_number).toBe(answer.body.result.pin_number);
-    expect((await call('GET', '/client/resetPIN', { token: await signedInAs('Super Admin') })).status).toBe(403);
+    expect((await call('GET', '/client/me', { token })).body.result.pin_number).toBe(
+      answer.body.result.pin_number,
+    );
+    expect((await call('GET', '/client/resetPIN', { token: await signedInAs('Super Admin') })).status).toBe(
+      403,
+    );
   });
 });

@@ -26,7 +26,8 @@ export interface CallOptions {
 export async function call(method: string, path: string, options: CallOptions = {}): Promise<Answer> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined || options.rawBody !== undefined) headers['content-type'] ??= 'application/json';
+  if (options.body !== undefined || options.rawBody !== undefined)
+    headers['content-type'] ??= 'application/json';
   const response = await fetch(`${inject('baseUrl')}${API_BASE}${path}`, {
     method,
     headers,
@@ -38,7 +39,8 @@ export async function call(method: string, path: string, options: CallOptions = 
 
 export async function signIn(area: 'client' | 'admin', email: string, password: string): Promise<string> {
   const answer = await call('POST', `/${area}/auth/login`, { body: { email, password } });
-  if (answer.status !== 200) throw new Error(`Sign-in of ${email} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 200)
+    throw new Error(`Sign-in of ${email} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body.result.access_token as string;
 }
 
@@ -47,13 +49,30 @@ export const password = 'Test1234';
 /** A fresh account with a package allowing every role, and one user per role asked for. */
 export async function anAccount(roles: ClientRole[] = ['Account Admin']) {
   const packageId = ulid();
-  await insertPackage({ package_id: packageId, name: `Package ${packageId}`, allowed_user_roles: [...clientRoles] });
+  await insertPackage({
+    package_id: packageId,
+    name: `Package ${packageId}`,
+    allowed_user_roles: [...clientRoles],
+  });
   const accountId = ulid();
-  await insertAccount({ account_id: accountId, name: `Account ${accountId.slice(-6)}`, package_id: packageId, city: 'Testville' });
+  await insertAccount({
+    account_id: accountId,
+    name: `Account ${accountId.slice(-6)}`,
+    package_id: packageId,
+    city: 'Testville',
+  });
   const users: Partial<Record<ClientRole, { id: string; email: string; token: string }>> = {};
   for (const role of roles) {
     const email = `${role.replace(/\s/g, '').toLowerCase()}-${ulid().toLowerCase()}@example.test`;
-    const id = await createClientUser({ accountId, email, password, firstName: role.split(' ')[0]!, lastName: 'Tester', role, source: 'test' });
+    const id = await createClientUser({
+      accountId,
+      email,
+      password,
+      firstName: role.split(' ')[0]!,
+      lastName: 'Tester',
+      role,
+      source: 'test',
+    });
     users[role] = { id, email, token: await signIn('client', email, password) };
   }
   return { accountId, packageId, users };
@@ -69,7 +88,9 @@ export async function anAdmin() {
 const tokens = new Map<string, Promise<string>>();
 
 /** A token of a seeded demo user, signed in once per test file. */
-export function signedInAs(who: 'Super Admin' | 'Account Admin' | 'Venue Manager' | 'Event Coordinator'): Promise<string> {
+export function signedInAs(
+  who: 'Super Admin' | 'Account Admin' | 'Venue Manager' | 'Event Coordinator',
+): Promise<string> {
   let token = tokens.get(who);
   if (!token) {
     const user =

@@ -12,7 +12,9 @@ describe('route table', () => {
     }
     for (const group of routeGroups) {
       const files = readdirSync(path.join(functionsDir, group))
-        .filter((f) => f.endsWith('.ts') && !['router.ts', 'handlers.ts'].includes(f) && !f.endsWith('.test.ts'))
+        .filter(
+          (f) => f.endsWith('.ts') && !['router.ts', 'handlers.ts'].includes(f) && !f.endsWith('.test.ts'),
+        )
         .map((f) => `${group}/${f.replace(/\.ts$/, '')}`);
       const routed = routes.filter((r) => r.group === group).map((r) => r.handler);
       expect(files.sort()).toEqual([...routed].sort());
