@@ -1,0 +1,105 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { toast } from 'sonner';
+import { useSWRConfig } from 'swr';
+import type { LoginInput, LoginResult } from '../../../shared/schemas/auth';
+import type { Me } from '../../../shared/schemas/me';
+import { api } from '../api/client';
+import { keys, useMe, useMyPackage } from '../api/hooks';
+import { sessionStore, type Area, type EndReason, type Session } from './session';
+
+export interface AuthState {
+  session: Session | null;
+  /** Why the last session ended; guards use it to tell a logout from an expiry. */
+  reason: EndReason;
+  /** The profile of the signed-in user, once loaded. */
+  me: Me | undefined;
+  /** Signs in: login, then the profile, then the session starts. Resolves false on failure (already toasted). */
+  login: (area: Area, input: LoginInput) => Promise<boolean>;
+  /** Logs out on the server (best effort) and forgets the session. */
+  logout: () => Promise<void>;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+/** "First Last" of a profile. */
+export function fullName(me: Pick<Me, 'first_name' | 'last_name'>): string {
+  return [me.first_name, me.last_name].filter(Boolean).join(' ');
+}
+
+/**
+ * Holds the session (from localStorage, see session.ts) and loads the profile (and, for
+ * clients, the package) while there is one. A failed profile load ends the session.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const { session, reason } = useSyncExternalStore(
+    sessionStore.subscribe,
+    sessionStore.get,
+    sessionStore.get,
+  );
+  const { mutate } = useSWRConfig();
+  const area = session?.area ?? null;
+  const { data: me, error } = useMe(area);
+  useMyPackage(area === 'client');
+
+  useEffect(() => {
+    if (error && sessionStore.get().session) sessionStore.clear('expired');
+  }, [error]);
+
+  useEffect(() => {
+    // Nothing of a previous user may be shown to the next one.
+    if (!session) void mutate(() => true, undefined, { revalidate: false });
+  }, [session, mutate]);
+
+  const login = useCallback(
+    async (loginArea: Area, input: LoginInput) => {
+      try {
+        const { result } = await api.post<LoginResult>(`/${loginArea}/auth/login`, input, { token: null });
+        const profile = await api.get<Me>(keys.me(loginArea), { token: result.access_token });
+        await mutate(keys.me(loginArea), profile, { revalidate: false });
+        sessionStore.set({ token: result.access_token, area: loginArea });
+        toast.success('Welcome');
+        toast.success(`Logged in as ${fullName(profile)}`);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    [mutate],
+  );
+
+  const logout = useCallback(async () => {
+    const current = sessionStore.get().session;
+    if (!current) return;
+    try {
+      // The token is given explicitly so that a 401 here (e.g. after a password change ended
+      // every session) neither refreshes nor ends the session as expired.
+      await api.post<null>(`/${current.area}/auth/logout`, undefined, {
+        token: current.token,
+        toastErrors: false,
+      });
+    } catch {
+      // The token is forgotten either way.
+    }
+    sessionStore.clear('logout');
+  }, []);
+
+  const value = useMemo<AuthState>(
+    () => ({ session, reason, me: session ? me : undefined, login, logout }),
+    [session, reason, me, login, logout],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}

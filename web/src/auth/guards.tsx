@@ -1,0 +1,88 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
+import { toast } from 'sonner';
+import { clientSections, type ClientSectionKey } from '../../../shared/roles';
+import { isClientMe } from '../../../shared/schemas/me';
+import { PageLoader } from '../components/PageLoader';
+import { useAuth } from './AuthProvider';
+import { areaHome, areaLogin, type Area } from './session';
+
+/** Route guards (admin-and-auth §2 "Route guards"). */
+
+function RedirectWithToast({ to, message, kind }: { to: string; message: string; kind: 'error' | 'info' }) {
+  useEffect(() => {
+    // The id keeps StrictMode's second effect run from showing the toast twice.
+    if (kind === 'error') toast.error(message, { id: message });
+    else toast.info(message, { id: message });
+  }, [message, kind]);
+  return <Navigate to={to} replace />;
+}
+
+/** A same-site path to go to after login, or null when the value is missing or points elsewhere. */
+export function safeRedirect(value: string | null): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  return value;
+}
+
+/**
+ * Lets only a signed-in user of `area` through, once the profile is loaded. Guests see
+ * 'Please log in!' and go to the area's login with `?redirect=<wanted path>`; after a logout
+ * they go there quietly. A user of the other area goes to their own home.
+ */
+export function RequireAuth({ area, children }: { area: Area; children?: ReactNode }) {
+  const { session, reason, me } = useAuth();
+  const location = useLocation();
+  if (!session) {
+    if (reason === 'logout') return <Navigate to={areaLogin[area]} replace />;
+    const wanted = encodeURIComponent(location.pathname + location.search);
+    return (
+      <RedirectWithToast to={`${areaLogin[area]}?redirect=${wanted}`} message="Please log in!" kind="error" />
+    );
+  }
+  if (session.area !== area) return <Navigate to={areaHome[session.area]} replace />;
+  if (!me) return <PageLoader />;
+  return children ?? <Outlet />;
+}
+
+/**
+ * Lets only guests through. A user who was already signed in when the page opened sees
+ * 'Already logged in!' and goes home; one who signs in here goes to `?redirect` or home.
+ */
+export function GuestOnly({ children }: { children: ReactNode }) {
+  const { session, me } = useAuth();
+  const [signedInOnArrival] = useState(() => session !== null);
+  const [params] = useSearchParams();
+  if (session && signedInOnArrival) {
+    return <RedirectWithToast to={areaHome[session.area]} message="Already logged in!" kind="info" />;
+  }
+  if (session && me)
+    return <Navigate to={safeRedirect(params.get('redirect')) ?? areaHome[session.area]} replace />;
+  return children;
+}
+
+function useClientAttrs() {
+  const { me } = useAuth();
+  return me && isClientMe(me) ? me.rolesAttr : null;
+}
+
+/** Lets a client user into a section only when the role marks it visible; otherwise to /c. */
+export function RequireSection({ section }: { section: ClientSectionKey }) {
+  const attrs = useClientAttrs();
+  const def = clientSections.find((s) => s.key === section);
+  if (!attrs || !def?.visible(attrs)) return <Navigate to="/c" replace />;
+  return <Outlet />;
+}
+
+/** /c: goes to the first section the role may see. */
+export function ClientHome() {
+  const attrs = useClientAttrs();
+  const first = attrs ? clientSections.find((s) => s.visible(attrs)) : undefined;
+  if (!first) return <p>Your role has no sections yet. Ask your account admin for access.</p>;
+  return <Navigate to={first.path} replace />;
+}
+
+/** /: a super admin to /admin, a client user to /c, a guest to /login. */
+export function RootRedirect() {
+  const { session } = useAuth();
+  return <Navigate to={session ? areaHome[session.area] : areaLogin.client} replace />;
+}

@@ -1,0 +1,14 @@
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** A timestamp from the API (ISO 8601) as a date and time in the user's locale; '—' when unreadable. */
+export function formatDateTime(iso: string): string {
+  const value = new Date(iso);
+  return Number.isNaN(value.getTime()) ? '—' : dateTime.format(value);
+}
+
+/** A timestamp from the API (ISO 8601) as a date in the user's locale; '—' when unreadable. */
+export function formatDate(iso: string): string {
+  const value = new Date(iso);
+  return Number.isNaN(value.getTime()) ? '—' : date.format(value);
+}

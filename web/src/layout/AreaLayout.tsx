@@ -1,0 +1,24 @@
+import { Flex, View } from '@aws-amplify/ui-react';
+import { useCallback, useState, type ReactNode } from 'react';
+import { Outlet } from 'react-router-dom';
+import { ProfilePanel } from '../pages/profile/ProfilePanel';
+import { Header } from './Header';
+import { SideMenu, type MenuEntry } from './SideMenu';
+
+/** Header, side menu and <main> of an area; the profile panel opens from the user menu. */
+export function AreaLayout({ header, menu }: { header: ReactNode; menu: MenuEntry[] }) {
+  const [profileOpen, setProfileOpen] = useState(false);
+  const closeProfile = useCallback(() => setProfileOpen(false), []);
+  return (
+    <Flex direction="column" minHeight="100vh" gap="0">
+      <Header onAccount={() => setProfileOpen(true)}>{header}</Header>
+      <Flex flex="1" gap="0" alignItems="stretch">
+        <SideMenu entries={menu} />
+        <View as="main" flex="1" padding="large" minWidth="0">
+          <Outlet />
+        </View>
+      </Flex>
+      {profileOpen && <ProfilePanel onClose={closeProfile} />}
+    </Flex>
+  );
+}

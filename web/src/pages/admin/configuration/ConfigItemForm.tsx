@@ -1,0 +1,104 @@
+import { Button, Flex, SwitchField, TextField } from '@aws-amplify/ui-react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { useSWRConfig } from 'swr';
+import type { z } from 'zod';
+import {
+  configLabels,
+  updateConfigItemSchema,
+  type ConfigItem,
+  type ConfigKind,
+} from '../../../../../shared/schemas/config';
+import { api, ApiError } from '../../../api/client';
+import { configPaths } from '../../../api/hooks';
+
+type ItemInput = z.input<typeof updateConfigItemSchema>;
+type ItemOutput = z.output<typeof updateConfigItemSchema>;
+
+/**
+ * Add or edit one amenity / venue type / space type: Title, and the Active/Inactive toggle
+ * only when editing. Saving is blocked while the form has errors.
+ */
+export function ConfigItemForm({
+  kind,
+  item,
+  onSaved,
+  onCancel,
+}: {
+  kind: ConfigKind;
+  item: ConfigItem | null;
+  onSaved: (saved: ConfigItem) => void;
+  onCancel: () => void;
+}) {
+  const { mutate } = useSWRConfig();
+  const path = configPaths[kind];
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ItemInput, unknown, ItemOutput>({
+    resolver: zodResolver(updateConfigItemSchema),
+    mode: 'onTouched',
+    defaultValues: { title: item?.title ?? '', status: item?.status ?? 'Active' },
+  });
+  const hasErrors = Object.keys(errors).length > 0;
+
+  const save = handleSubmit(async (values) => {
+    try {
+      const reply = item
+        ? await api.put<ConfigItem>(`${path}/${item.id}`, { title: values.title, status: values.status })
+        : await api.post<ConfigItem>(path, { title: values.title });
+      toast.success(reply.message ?? `${configLabels[kind].singular} ${item ? 'updated' : 'created'}`);
+      await mutate(path);
+      onSaved(reply.result);
+    } catch (error) {
+      // Toasted by the fetch client; a title error (or a duplicate, 409) also goes under the field.
+      if (!(error instanceof ApiError)) return;
+      const titleError = error.fields?.title ?? (error.status === 409 ? error.message : undefined);
+      if (titleError) setError('title', { message: titleError });
+    }
+  });
+
+  return (
+    <Flex as="form" direction="column" gap="medium" noValidate onSubmit={save}>
+      <TextField
+        label="Title"
+        isRequired
+        maxLength={80}
+        hasError={!!errors.title}
+        errorMessage={errors.title?.message}
+        {...register('title')}
+      />
+      {item && (
+        <Controller
+          control={control}
+          name="status"
+          render={({ field }) => (
+            <SwitchField
+              label={`Status: ${field.value ?? 'Active'}`}
+              labelPosition="end"
+              isChecked={field.value === 'Active'}
+              onChange={(event) => field.onChange(event.target.checked ? 'Active' : 'Inactive')}
+              name={field.name}
+            />
+          )}
+        />
+      )}
+      <Flex gap="small">
+        <Button
+          type="submit"
+          variation="primary"
+          isDisabled={hasErrors}
+          isLoading={isSubmitting}
+          loadingText="Saving"
+        >
+          Save
+        </Button>
+        <Button onClick={onCancel}>Cancel</Button>
+      </Flex>
+    </Flex>
+  );
+}

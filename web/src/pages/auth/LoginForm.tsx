@@ -1,0 +1,50 @@
+import { Button, Flex, PasswordField, TextField } from '@aws-amplify/ui-react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { loginSchema, type LoginInput } from '../../../../shared/schemas/auth';
+import { useAuth } from '../../auth/AuthProvider';
+import type { Area } from '../../auth/session';
+
+/** E-mail and password. On success the guest guard takes the user on (redirect query or home). */
+export function LoginForm({ area, onForgot }: { area: Area; onForgot: () => void }) {
+  const { login } = useAuth();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+
+  return (
+    <Flex
+      as="form"
+      direction="column"
+      gap="medium"
+      noValidate
+      onSubmit={handleSubmit((values) => login(area, values))}
+    >
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="username"
+        maxLength={100}
+        hasError={!!errors.email}
+        errorMessage={errors.email?.message}
+        {...register('email')}
+      />
+      <PasswordField
+        label="Password"
+        autoComplete="current-password"
+        maxLength={50}
+        hasError={!!errors.password}
+        errorMessage={errors.password?.message}
+        {...register('password')}
+      />
+      <Button type="submit" variation="primary" isLoading={isSubmitting} loadingText="Logging in">
+        Login
+      </Button>
+      <Button variation="link" size="small" onClick={onForgot}>
+        Forgot password
+      </Button>
+    </Flex>
+  );
+}

@@ -1,0 +1,19 @@
+import { useState } from 'react';
+import type { Area } from '../../auth/session';
+import { AuthShell } from './AuthShell';
+import { LoginForm } from './LoginForm';
+import { RecoverForm } from './RecoverForm';
+
+/** /login and /admin/login: the login form, or the recover-password form after 'Forgot password'. */
+export function LoginPage({ area }: { area: Area }) {
+  const [recovering, setRecovering] = useState(false);
+  return (
+    <AuthShell subtitle={area === 'admin' ? 'Admin' : undefined}>
+      {recovering ? (
+        <RecoverForm area={area} onClose={() => setRecovering(false)} />
+      ) : (
+        <LoginForm area={area} onForgot={() => setRecovering(true)} />
+      )}
+    </AuthShell>
+  );
+}

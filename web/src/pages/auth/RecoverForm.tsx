@@ -1,0 +1,68 @@
+import { Button, Flex, Heading, TextField } from '@aws-amplify/ui-react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { recoverySchema } from '../../../../shared/schemas/auth';
+import { api, ApiError } from '../../api/client';
+import type { Area } from '../../auth/session';
+
+type RecoveryInput = z.input<typeof recoverySchema>;
+
+/**
+ * Recover password: sends the e-mail; the server's answer (or error) stays on screen until
+ * dismissed, and the form closes either way (admin-and-auth §4).
+ */
+export function RecoverForm({ area, onClose }: { area: Area; onClose: () => void }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<RecoveryInput, unknown, z.output<typeof recoverySchema>>({
+    resolver: zodResolver(recoverySchema),
+    defaultValues: { email: '' },
+  });
+
+  const send = handleSubmit(async (values) => {
+    try {
+      const reply = await api.post<null>(`/${area}/auth/recovery`, values, {
+        token: null,
+        toastErrors: false,
+      });
+      toast.success(reply.message ?? 'Check your e-mail for a link to reset your password', {
+        duration: Infinity,
+      });
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : 'Network error', { duration: Infinity });
+    }
+    onClose();
+  });
+
+  return (
+    <Flex
+      as="form"
+      direction="column"
+      gap="medium"
+      noValidate
+      onSubmit={send}
+      aria-labelledby="recover-heading"
+    >
+      <Heading level={2} id="recover-heading">
+        Recover password
+      </Heading>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="username"
+        maxLength={100}
+        hasError={!!errors.email}
+        errorMessage={errors.email?.message}
+        {...register('email')}
+      />
+      <Button type="submit" variation="primary" isLoading={isSubmitting} loadingText="Sending">
+        Send email
+      </Button>
+      <Button onClick={onClose}>Cancel</Button>
+    </Flex>
+  );
+}

@@ -1,0 +1,83 @@
+import { Avatar, Button, Flex } from '@aws-amplify/ui-react';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import type { Area } from 'react-easy-crop';
+import { imageContentTypes, maxUploadBytes, type ImageContentType } from '../../../../shared/schemas/uploads';
+import { cropImage } from './cropImage';
+import { PhotoCropper } from './PhotoCropper';
+
+/** A cropped photo waiting to be uploaded on Save. */
+export interface PendingPhoto {
+  blob: Blob;
+  type: ImageContentType;
+}
+
+function isImageType(type: string): type is ImageContentType {
+  return (imageContentTypes as readonly string[]).includes(type);
+}
+
+/**
+ * Shows the current photo; 'Change photo' picks a PNG or JPEG, which is cropped to a square
+ * before it becomes the pending photo.
+ */
+export function PhotoPicker({
+  currentUrl,
+  fallback,
+  onChange,
+}: {
+  currentUrl: string | null;
+  fallback: string;
+  onChange: (photo: PendingPhoto) => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const [source, setSource] = useState<{ url: string; type: ImageContentType } | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+
+  useEffect(() => () => void (source && URL.revokeObjectURL(source.url)), [source]);
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  const choose = (file: File | undefined) => {
+    if (!file) return;
+    if (!isImageType(file.type)) return void toast.error('Only files of type PNG and JPEG are allowed');
+    if (file.size > maxUploadBytes['profile-photo']) return void toast.error('The image is larger than 5 MB');
+    setSource({ url: URL.createObjectURL(file), type: file.type });
+  };
+
+  const crop = async (area: Area) => {
+    if (!source) return;
+    try {
+      const blob = await cropImage(source.url, area, source.type);
+      setPreview(URL.createObjectURL(blob));
+      onChange({ blob, type: source.type });
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'The image could not be cropped');
+    }
+    setSource(null);
+  };
+
+  if (source)
+    return (
+      <PhotoCropper src={source.url} onDone={(area) => void crop(area)} onCancel={() => setSource(null)} />
+    );
+  return (
+    <Flex alignItems="center" gap="medium">
+      <Avatar src={preview ?? currentUrl ?? undefined} alt="Profile photo" size="large">
+        {fallback}
+      </Avatar>
+      <Button size="small" onClick={() => input.current?.click()}>
+        Change photo
+      </Button>
+      <input
+        ref={input}
+        type="file"
+        accept={imageContentTypes.join(',')}
+        aria-label="Profile photo file"
+        hidden
+        onChange={(event) => {
+          choose(event.target.files?.[0]);
+          event.target.value = '';
+        }}
+      />
+    </Flex>
+  );
+}

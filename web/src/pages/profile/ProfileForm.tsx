@@ -1,0 +1,125 @@
+import { Button, Flex, TextField } from '@aws-amplify/ui-react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { useSWRConfig } from 'swr';
+import type { z } from 'zod';
+import { profileChangeSchema } from '../../../../shared/schemas/auth';
+import { isClientMe, type Me } from '../../../../shared/schemas/me';
+import type { UploadTicket } from '../../../../shared/schemas/uploads';
+import { api, uploadToPresignedPost } from '../../api/client';
+import { keys } from '../../api/hooks';
+import type { Area } from '../../auth/session';
+import { PhotoPicker, type PendingPhoto } from './PhotoPicker';
+import { PinField } from './PinField';
+import { initials } from './ProfileView';
+
+type ProfileInput = z.input<typeof profileChangeSchema>;
+type ProfileOutput = z.output<typeof profileChangeSchema>;
+
+/** Uploads a cropped photo through a presigned POST and returns its object key. */
+async function uploadPhoto(area: Area, photo: PendingPhoto): Promise<string> {
+  const { result: ticket } = await api.post<UploadTicket>(`/${area}/uploads`, {
+    purpose: 'profile-photo',
+    content_type: photo.type,
+    size: photo.blob.size,
+  });
+  await uploadToPresignedPost(ticket, photo.blob, photo.type === 'image/png' ? 'profile.png' : 'profile.jpg');
+  return ticket.key;
+}
+
+/**
+ * Edit own profile: names, phone, cell and photo. Designation and e-mail are read-only, the
+ * PIN too (with Refresh; client users only). Blank optional fields are sent blank, which clears
+ * them; `photo_uri` is sent only with a new photo (left out, the photo stays).
+ */
+export function ProfileForm({ me, area, onDone }: { me: Me; area: Area; onDone: () => void }) {
+  const { mutate } = useSWRConfig();
+  const [photo, setPhoto] = useState<PendingPhoto | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileInput, unknown, ProfileOutput>({
+    resolver: zodResolver(profileChangeSchema),
+    mode: 'onTouched',
+    defaultValues: {
+      first_name: me.first_name,
+      last_name: me.last_name ?? '',
+      phone_no: me.phone_no ?? '',
+      cell_no: me.cell_no ?? '',
+    },
+  });
+  const hasErrors = Object.keys(errors).length > 0;
+
+  const save = handleSubmit(async (values) => {
+    try {
+      const photo_uri = photo ? await uploadPhoto(area, photo) : undefined;
+      const reply = await api.post<Me>(`/${area}/profileChange`, {
+        first_name: values.first_name,
+        last_name: values.last_name ?? '',
+        phone_no: values.phone_no ?? '',
+        cell_no: values.cell_no ?? '',
+        ...(photo_uri ? { photo_uri } : {}),
+      });
+      await mutate(keys.me(area), reply.result, { revalidate: false });
+      toast.success(reply.message ?? 'Profile updated');
+      onDone();
+    } catch {
+      // Toasted by the fetch client; the form stays open.
+    }
+  });
+
+  return (
+    <Flex as="form" direction="column" gap="medium" noValidate onSubmit={save} aria-label="Edit profile">
+      <PhotoPicker currentUrl={me.photo_url} fallback={initials(me)} onChange={setPhoto} />
+      <TextField
+        label="First name"
+        maxLength={30}
+        isRequired
+        hasError={!!errors.first_name}
+        errorMessage={errors.first_name?.message}
+        {...register('first_name')}
+      />
+      <TextField
+        label="Last name"
+        maxLength={30}
+        hasError={!!errors.last_name}
+        errorMessage={errors.last_name?.message}
+        {...register('last_name')}
+      />
+      <TextField label="Designation" value={me.designation ?? ''} isReadOnly />
+      <TextField label="E-mail" value={me.email} isReadOnly />
+      <TextField
+        label="Phone"
+        type="tel"
+        maxLength={20}
+        hasError={!!errors.phone_no}
+        errorMessage={errors.phone_no?.message}
+        {...register('phone_no')}
+      />
+      <TextField
+        label="Cell"
+        type="tel"
+        maxLength={20}
+        hasError={!!errors.cell_no}
+        errorMessage={errors.cell_no?.message}
+        {...register('cell_no')}
+      />
+      {isClientMe(me) && <PinField me={me} />}
+      <Flex gap="small">
+        <Button
+          type="submit"
+          variation="primary"
+          isDisabled={hasErrors}
+          isLoading={isSubmitting}
+          loadingText="Saving"
+        >
+          Save
+        </Button>
+        <Button onClick={onDone}>Cancel</Button>
+      </Flex>
+    </Flex>
+  );
+}

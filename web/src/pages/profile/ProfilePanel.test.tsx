@@ -1,0 +1,133 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { aClientMe, anAdminMe, signedInAs } from '../../test/builders';
+import { fakeApi } from '../../test/fakeApi';
+import { renderApp } from '../../test/renderApp';
+
+async function openProfile(user: ReturnType<typeof renderApp>['user'], name: string) {
+  await user.click(await screen.findByRole('button', { name: `User menu of ${name}` }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Account' }));
+  return screen.findByRole('dialog', { name: 'My profile' });
+}
+
+describe('profile panel', () => {
+  it('shows the profile read-only first, with the PIN of a client user', async () => {
+    const api = fakeApi();
+    signedInAs(api, aClientMe());
+    const { user } = renderApp('/c/dashboard');
+    const panel = await openProfile(user, 'Ada Lovelace');
+    expect(within(panel).getByText('ada@example.com')).toBeInTheDocument();
+    expect(within(panel).getByText('PIN')).toBeInTheDocument();
+    expect(within(panel).getByText('1234')).toBeInTheDocument();
+    expect(within(panel).queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it('refreshes the PIN', async () => {
+    const api = fakeApi().ok('GET', '/client/resetPIN', { pin_number: '0421' }, 'PIN updated');
+    signedInAs(api, aClientMe());
+    const { user } = renderApp('/c/dashboard');
+    const panel = await openProfile(user, 'Ada Lovelace');
+    await user.click(within(panel).getByRole('button', { name: 'Edit' }));
+    const pin = await screen.findByLabelText('PIN');
+    expect(pin).toHaveValue('1234');
+    expect(pin).toHaveAttribute('readonly');
+    await user.click(screen.getByRole('button', { name: 'Refresh PIN' }));
+    expect(await screen.findByText('PIN updated')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('PIN')).toHaveValue('0421'));
+  });
+
+  it('shows no PIN to a super admin', async () => {
+    const api = fakeApi();
+    signedInAs(api, anAdminMe());
+    const { user } = renderApp('/admin');
+    const panel = await openProfile(user, 'Grace Hopper');
+    expect(within(panel).queryByText('PIN')).not.toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Edit' }));
+    expect(await screen.findByLabelText('First name')).toBeInTheDocument();
+    expect(screen.queryByLabelText('PIN')).not.toBeInTheDocument();
+  });
+
+  it('saves the profile and shows it again', async () => {
+    const me = aClientMe();
+    const api = fakeApi();
+    signedInAs(api, me);
+    api.on('POST', '/client/profileChange', ({ body }) => ({
+      body: { result: { ...me, ...(body as object) }, message: 'Profile updated' },
+    }));
+    const { user } = renderApp('/c/dashboard');
+    const panel = await openProfile(user, 'Ada Lovelace');
+    await user.click(within(panel).getByRole('button', { name: 'Edit' }));
+    expect(screen.getByLabelText('E-mail')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Designation')).toHaveAttribute('readonly');
+    const first = screen.getByLabelText(/First name/);
+    await user.clear(first);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Field is required')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/client/profileChange')).toHaveLength(0);
+
+    await user.type(first, 'Augusta');
+    await user.type(screen.getByLabelText('Cell'), '555-0199');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/client/profileChange')[0]?.body).toEqual({
+      first_name: 'Augusta',
+      last_name: 'Lovelace',
+      phone_no: '555-0100',
+      cell_no: '555-0199',
+    });
+    expect(api.callsTo('POST', '/client/uploads')).toHaveLength(0);
+    const view = await screen.findByRole('dialog', { name: 'My profile' });
+    expect(within(view).getByText('Augusta Lovelace')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'User menu of Augusta Lovelace' })).toBeInTheDocument();
+  });
+
+  it('changes the password, then asks to log in again', async () => {
+    const api = fakeApi()
+      .ok('POST', '/client/passwordChange', null, 'Password changed')
+      // The password change ended every session, so the logout call is refused.
+      .on('POST', '/client/auth/logout', { status: 401, body: { message: 'Unauthorized' } });
+    signedInAs(api, aClientMe());
+    const { user, location } = renderApp('/c/dashboard');
+    const panel = await openProfile(user, 'Ada Lovelace');
+    await user.click(within(panel).getByRole('button', { name: 'Change password' }));
+    await user.type(screen.getByLabelText('Current password'), 'OldSecret1');
+    await user.type(screen.getByLabelText('New password'), 'NewSecret1');
+    await user.type(screen.getByLabelText('Repeat password'), 'NewSecret1');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Password changed')).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/login'));
+    expect(screen.queryByText('Please log in!')).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/client/passwordChange')[0]?.body).toEqual({
+      current_password: 'OldSecret1',
+      password: 'NewSecret1',
+      password_confirmation: 'NewSecret1',
+    });
+    expect(localStorage.getItem('auth.token')).toBeNull();
+  });
+
+  it('closes with Escape', async () => {
+    const api = fakeApi();
+    signedInAs(api, aClientMe());
+    const { user } = renderApp('/c/dashboard');
+    await openProfile(user, 'Ada Lovelace');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('puts a wrong current password under its field', async () => {
+    const api = fakeApi().on('POST', '/client/passwordChange', {
+      status: 422,
+      body: { message: { current_password: 'The current password is incorrect' } },
+    });
+    signedInAs(api, aClientMe());
+    const { user, location } = renderApp('/c/dashboard');
+    const panel = await openProfile(user, 'Ada Lovelace');
+    await user.click(within(panel).getByRole('button', { name: 'Change password' }));
+    await user.type(screen.getByLabelText('Current password'), 'WrongOld1');
+    await user.type(screen.getByLabelText('New password'), 'NewSecret1');
+    await user.type(screen.getByLabelText('Repeat password'), 'NewSecret1');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findAllByText('The current password is incorrect')).not.toHaveLength(0);
+    expect(screen.getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true');
+    expect(location()).toBe('/c/dashboard');
+  });
+});
