@@ -7,6 +7,6 @@ export default function setup(project: TestProject) {
     name: 'e2e',
     port: Number(process.env.SPACES_TEST_E2E_PORT ?? 13100),
     web: 'static',
-    ports: { dynamodb: 28000, s3: 24569, cognito: 29229, ses: 28005 },
+    ports: { dynamodb: 28100, s3: 24669, cognito: 29329, ses: 28105 },
   });
 }
