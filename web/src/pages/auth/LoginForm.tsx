@@ -4,15 +4,19 @@ import { useForm } from 'react-hook-form';
 import { loginSchema, type LoginInput } from '../../../../shared/schemas/auth';
 import { useAuth } from '../../auth/AuthProvider';
 import type { Area } from '../../auth/session';
+import { fieldProps } from '../../components/form';
 
 /** E-mail and password. On success the guest guard takes the user on (redirect query or home). */
 export function LoginForm({ area, onForgot }: { area: Area; onForgot: () => void }) {
   const { login } = useAuth();
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
   const {
-    register,
     handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+    formState: { isSubmitting },
+  } = form;
 
   return (
     <Flex
@@ -27,17 +31,13 @@ export function LoginForm({ area, onForgot }: { area: Area; onForgot: () => void
         type="email"
         autoComplete="username"
         maxLength={100}
-        hasError={!!errors.email}
-        errorMessage={errors.email?.message}
-        {...register('email')}
+        {...fieldProps(form, 'email')}
       />
       <PasswordField
         label="Password"
         autoComplete="current-password"
         maxLength={50}
-        hasError={!!errors.password}
-        errorMessage={errors.password?.message}
-        {...register('password')}
+        {...fieldProps(form, 'password')}
       />
       <Button type="submit" variation="primary" isLoading={isSubmitting} loadingText="Logging in">
         Login

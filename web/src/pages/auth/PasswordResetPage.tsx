@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { resetSchema } from '../../../../shared/schemas/auth';
 import { api } from '../../api/client';
 import { areaLogin, type Area } from '../../auth/session';
+import { fieldProps } from '../../components/form';
 import { AuthShell } from './AuthShell';
 
 type ResetInput = z.input<typeof resetSchema>;
@@ -19,14 +20,14 @@ type ResetInput = z.input<typeof resetSchema>;
 export function PasswordResetPage({ area }: { area: Area }) {
   const { token = '', email = '' } = useParams();
   const [state, setState] = useState<'form' | 'success' | 'error'>('form');
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<ResetInput, unknown, z.output<typeof resetSchema>>({
+  const form = useForm<ResetInput, unknown, z.output<typeof resetSchema>>({
     resolver: zodResolver(resetSchema),
     defaultValues: { email, token, password: '', password_confirmation: '' },
   });
+  const {
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = form;
   const linkBroken = !!(errors.email || errors.token);
 
   const reset = handleSubmit(async (values) => {
@@ -52,6 +53,11 @@ export function PasswordResetPage({ area }: { area: Area }) {
   }
 
   const failed = state === 'error';
+  /** A password field: shown in error while the last reset failed; typing clears that. */
+  const passwordProps = (name: 'password' | 'password_confirmation') => {
+    const props = fieldProps(form, name, { onChange: () => setState('form') });
+    return { ...props, hasError: failed || props.hasError };
+  };
   return (
     <AuthShell subtitle="Reset password">
       <Flex
@@ -68,17 +74,13 @@ export function PasswordResetPage({ area }: { area: Area }) {
           label="Password"
           autoComplete="new-password"
           maxLength={50}
-          hasError={failed || !!errors.password}
-          errorMessage={errors.password?.message}
-          {...register('password', { onChange: () => setState('form') })}
+          {...passwordProps('password')}
         />
         <PasswordField
           label="Confirm Password"
           autoComplete="new-password"
           maxLength={50}
-          hasError={failed || !!errors.password_confirmation}
-          errorMessage={errors.password_confirmation?.message}
-          {...register('password_confirmation', { onChange: () => setState('form') })}
+          {...passwordProps('password_confirmation')}
         />
         <Button
           type="submit"

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { recoverySchema } from '../../../../shared/schemas/auth';
 import { api, ApiError } from '../../api/client';
 import type { Area } from '../../auth/session';
+import { fieldProps } from '../../components/form';
 
 type RecoveryInput = z.input<typeof recoverySchema>;
 
@@ -14,14 +15,14 @@ type RecoveryInput = z.input<typeof recoverySchema>;
  * dismissed, and the form closes either way (admin-and-auth §4).
  */
 export function RecoverForm({ area, onClose }: { area: Area; onClose: () => void }) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<RecoveryInput, unknown, z.output<typeof recoverySchema>>({
+  const form = useForm<RecoveryInput, unknown, z.output<typeof recoverySchema>>({
     resolver: zodResolver(recoverySchema),
     defaultValues: { email: '' },
   });
+  const {
+    handleSubmit,
+    formState: { isSubmitting },
+  } = form;
 
   const send = handleSubmit(async (values) => {
     try {
@@ -55,9 +56,7 @@ export function RecoverForm({ area, onClose }: { area: Area; onClose: () => void
         type="email"
         autoComplete="username"
         maxLength={100}
-        hasError={!!errors.email}
-        errorMessage={errors.email?.message}
-        {...register('email')}
+        {...fieldProps(form, 'email')}
       />
       <Button type="submit" variation="primary" isLoading={isSubmitting} loadingText="Sending">
         Send email

@@ -1,4 +1,4 @@
-import { Button, Flex, PasswordField } from '@aws-amplify/ui-react';
+import { Flex, PasswordField } from '@aws-amplify/ui-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -7,23 +7,19 @@ import { passwordChangeSchema } from '../../../../shared/schemas/auth';
 import { api, ApiError } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
 import type { Area } from '../../auth/session';
+import { fieldProps, FormActions } from '../../components/form';
 
 type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
 
 /** Current, new and repeated password; on success 'Password changed' and back to login. */
 export function PasswordChangeForm({ area, onCancel }: { area: Area; onCancel: () => void }) {
   const { logout } = useAuth();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<PasswordChangeInput>({
+  const form = useForm<PasswordChangeInput>({
     resolver: zodResolver(passwordChangeSchema),
     mode: 'onTouched',
     defaultValues: { current_password: '', password: '', password_confirmation: '' },
   });
-  const hasErrors = Object.keys(errors).length > 0;
+  const { handleSubmit, setError } = form;
 
   const change = handleSubmit(async (values) => {
     try {
@@ -46,38 +42,23 @@ export function PasswordChangeForm({ area, onCancel }: { area: Area; onCancel: (
         label="Current password"
         autoComplete="current-password"
         maxLength={50}
-        hasError={!!errors.current_password}
-        errorMessage={errors.current_password?.message}
-        {...register('current_password')}
+        {...fieldProps(form, 'current_password')}
       />
       <PasswordField
         label="New password"
         autoComplete="new-password"
         maxLength={50}
-        hasError={!!errors.password}
-        errorMessage={errors.password?.message}
-        {...register('password')}
+        {...fieldProps(form, 'password')}
       />
       <PasswordField
         label="Repeat password"
         autoComplete="new-password"
         maxLength={50}
-        hasError={!!errors.password_confirmation}
-        errorMessage={errors.password_confirmation?.message}
-        {...register('password_confirmation')}
+        {...fieldProps(form, 'password_confirmation')}
       />
-      <Flex gap="small">
-        <Button
-          type="submit"
-          variation="primary"
-          isDisabled={hasErrors}
-          isLoading={isSubmitting}
-          loadingText="Saving"
-        >
-          Change password
-        </Button>
-        <Button onClick={onCancel}>Cancel</Button>
-      </Flex>
+      <FormActions form={form} onCancel={onCancel}>
+        Change password
+      </FormActions>
     </Flex>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Flex, TextField } from '@aws-amplify/ui-react';
+import { Flex, TextField } from '@aws-amplify/ui-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,6 +11,7 @@ import type { UploadTicket } from '../../../../shared/schemas/uploads';
 import { api, uploadToPresignedPost } from '../../api/client';
 import { keys } from '../../api/hooks';
 import type { Area } from '../../auth/session';
+import { fieldProps, FormActions } from '../../components/form';
 import { PhotoPicker, type PendingPhoto } from './PhotoPicker';
 import { PinField } from './PinField';
 import { initials } from './ProfileView';
@@ -37,11 +38,7 @@ async function uploadPhoto(area: Area, photo: PendingPhoto): Promise<string> {
 export function ProfileForm({ me, area, onDone }: { me: Me; area: Area; onDone: () => void }) {
   const { mutate } = useSWRConfig();
   const [photo, setPhoto] = useState<PendingPhoto | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<ProfileInput, unknown, ProfileOutput>({
+  const form = useForm<ProfileInput, unknown, ProfileOutput>({
     resolver: zodResolver(profileChangeSchema),
     mode: 'onTouched',
     defaultValues: {
@@ -51,9 +48,8 @@ export function ProfileForm({ me, area, onDone }: { me: Me; area: Area; onDone: 
       cell_no: me.cell_no ?? '',
     },
   });
-  const hasErrors = Object.keys(errors).length > 0;
 
-  const save = handleSubmit(async (values) => {
+  const save = form.handleSubmit(async (values) => {
     try {
       const photo_uri = photo ? await uploadPhoto(area, photo) : undefined;
       const reply = await api.post<Me>(`/${area}/profileChange`, {
@@ -74,52 +70,16 @@ export function ProfileForm({ me, area, onDone }: { me: Me; area: Area; onDone: 
   return (
     <Flex as="form" direction="column" gap="medium" noValidate onSubmit={save} aria-label="Edit profile">
       <PhotoPicker currentUrl={me.photo_url} fallback={initials(me)} onChange={setPhoto} />
-      <TextField
-        label="First name"
-        maxLength={30}
-        isRequired
-        hasError={!!errors.first_name}
-        errorMessage={errors.first_name?.message}
-        {...register('first_name')}
-      />
-      <TextField
-        label="Last name"
-        maxLength={30}
-        hasError={!!errors.last_name}
-        errorMessage={errors.last_name?.message}
-        {...register('last_name')}
-      />
+      <TextField label="First name" maxLength={30} isRequired {...fieldProps(form, 'first_name')} />
+      <TextField label="Last name" maxLength={30} {...fieldProps(form, 'last_name')} />
       <TextField label="Designation" value={me.designation ?? ''} isReadOnly />
       <TextField label="E-mail" value={me.email} isReadOnly />
-      <TextField
-        label="Phone"
-        type="tel"
-        maxLength={20}
-        hasError={!!errors.phone_no}
-        errorMessage={errors.phone_no?.message}
-        {...register('phone_no')}
-      />
-      <TextField
-        label="Cell"
-        type="tel"
-        maxLength={20}
-        hasError={!!errors.cell_no}
-        errorMessage={errors.cell_no?.message}
-        {...register('cell_no')}
-      />
+      <TextField label="Phone" type="tel" maxLength={20} {...fieldProps(form, 'phone_no')} />
+      <TextField label="Cell" type="tel" maxLength={20} {...fieldProps(form, 'cell_no')} />
       {isClientMe(me) && <PinField me={me} />}
-      <Flex gap="small">
-        <Button
-          type="submit"
-          variation="primary"
-          isDisabled={hasErrors}
-          isLoading={isSubmitting}
-          loadingText="Saving"
-        >
-          Save
-        </Button>
-        <Button onClick={onDone}>Cancel</Button>
-      </Flex>
+      <FormActions form={form} onCancel={onDone}>
+        Save
+      </FormActions>
     </Flex>
   );
 }

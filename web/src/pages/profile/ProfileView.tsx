@@ -1,23 +1,11 @@
 import { Avatar, Button, Flex, Text } from '@aws-amplify/ui-react';
 import { isClientMe, type Me } from '../../../../shared/schemas/me';
 import { fullName } from '../../auth/AuthProvider';
+import { DetailRow } from '../../components/DetailRow';
 
 /** Initials for an avatar without a photo. */
 export function initials(me: Pick<Me, 'first_name' | 'last_name'>): string {
   return `${me.first_name.charAt(0)}${me.last_name?.charAt(0) ?? ''}`.toUpperCase();
-}
-
-function Row({ label, value }: { label: string; value: string | null | undefined }) {
-  return (
-    <Flex direction="column" gap="0">
-      <Text as="dt" fontSize="small" color="font.secondary">
-        {label}
-      </Text>
-      <Text as="dd" margin="0">
-        {value || '—'}
-      </Text>
-    </Flex>
-  );
 }
 
 /** The read-only profile. The PIN is shown to client users only. */
@@ -41,11 +29,11 @@ export function ProfileView({
         </Text>
       </Flex>
       <Flex as="dl" direction="column" gap="small" margin="0">
-        <Row label="Designation" value={me.designation} />
-        <Row label="E-mail" value={me.email} />
-        <Row label="Phone" value={me.phone_no} />
-        <Row label="Cell" value={me.cell_no} />
-        {isClientMe(me) && <Row label="PIN" value={me.pin_number} />}
+        <DetailRow label="Designation">{me.designation || '—'}</DetailRow>
+        <DetailRow label="E-mail">{me.email || '—'}</DetailRow>
+        <DetailRow label="Phone">{me.phone_no || '—'}</DetailRow>
+        <DetailRow label="Cell">{me.cell_no || '—'}</DetailRow>
+        {isClientMe(me) && <DetailRow label="PIN">{me.pin_number || '—'}</DetailRow>}
       </Flex>
       <Flex gap="small">
         <Button variation="primary" onClick={onEdit}>

@@ -1,4 +1,4 @@
-import { Button, Flex, SwitchField, TextField } from '@aws-amplify/ui-react';
+import { Flex, SwitchField, TextField } from '@aws-amplify/ui-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -12,6 +12,7 @@ import {
 } from '../../../../../shared/schemas/config';
 import { api, ApiError } from '../../../api/client';
 import { configPaths } from '../../../api/hooks';
+import { fieldProps, FormActions } from '../../../components/form';
 
 type ItemInput = z.input<typeof updateConfigItemSchema>;
 type ItemOutput = z.output<typeof updateConfigItemSchema>;
@@ -33,18 +34,12 @@ export function ConfigItemForm({
 }) {
   const { mutate } = useSWRConfig();
   const path = configPaths[kind];
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ItemInput, unknown, ItemOutput>({
+  const form = useForm<ItemInput, unknown, ItemOutput>({
     resolver: zodResolver(updateConfigItemSchema),
     mode: 'onTouched',
     defaultValues: { title: item?.title ?? '', status: item?.status ?? 'Active' },
   });
-  const hasErrors = Object.keys(errors).length > 0;
+  const { control, handleSubmit, setError } = form;
 
   const save = handleSubmit(async (values) => {
     try {
@@ -64,14 +59,7 @@ export function ConfigItemForm({
 
   return (
     <Flex as="form" direction="column" gap="medium" noValidate onSubmit={save}>
-      <TextField
-        label="Title"
-        isRequired
-        maxLength={80}
-        hasError={!!errors.title}
-        errorMessage={errors.title?.message}
-        {...register('title')}
-      />
+      <TextField label="Title" isRequired maxLength={80} {...fieldProps(form, 'title')} />
       {item && (
         <Controller
           control={control}
@@ -87,18 +75,9 @@ export function ConfigItemForm({
           )}
         />
       )}
-      <Flex gap="small">
-        <Button
-          type="submit"
-          variation="primary"
-          isDisabled={hasErrors}
-          isLoading={isSubmitting}
-          loadingText="Saving"
-        >
-          Save
-        </Button>
-        <Button onClick={onCancel}>Cancel</Button>
-      </Flex>
+      <FormActions form={form} onCancel={onCancel}>
+        Save
+      </FormActions>
     </Flex>
   );
 }
