@@ -23,7 +23,7 @@ export default defineConfig({
           name: 'api',
           include: ['test/api/**/*.api.test.ts'],
           globals: true,
-          globalSetup: ['test/support/api.global.ts'],
+          globalSetup: ['test/support/system.global.ts'],
           setupFiles: ['test/support/api.setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,

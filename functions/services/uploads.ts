@@ -10,7 +10,7 @@ import {
 } from '../../shared/schemas/uploads';
 import { s3 } from '../aws/clients';
 import { env } from '../env';
-import { Invalid } from '../http/errors';
+import { Invalid, TooLarge } from '../http/errors';
 import type { Principal } from '../http/principal';
 import { sniffLength, sniffType } from './file-types';
 
@@ -52,18 +52,28 @@ export async function acceptUpload(
   }
   const head = await readHead(key);
   if (!head) throw new Invalid({ [field]: 'Upload the file first' });
-  if (!sniffType(head)) {
-    await s3().send(new DeleteObjectCommand({ Bucket: env().UPLOADS_BUCKET, Key: key }));
+  const remove = () => s3().send(new DeleteObjectCommand({ Bucket: env().UPLOADS_BUCKET, Key: key }));
+  const max = maxUploadBytes[purpose];
+  // The presigned policy bounds the size in S3; checked again here, as emulators do not enforce it.
+  if (head.size > max) {
+    await remove();
+    throw new TooLarge(`The file is too large: at most ${Math.floor(max / (1024 * 1024))} MB`);
+  }
+  if (!sniffType(head.bytes)) {
+    await remove();
     throw new Invalid({ [field]: 'Only files of type PNG and JPEG are allowed' });
   }
 }
 
-async function readHead(key: string): Promise<Uint8Array | undefined> {
+/** The object's first bytes and its whole size, or undefined when there is no such object. */
+async function readHead(key: string): Promise<{ bytes: Uint8Array; size: number } | undefined> {
   try {
     const object = await s3().send(
       new GetObjectCommand({ Bucket: env().UPLOADS_BUCKET, Key: key, Range: `bytes=0-${sniffLength - 1}` }),
     );
-    return await object.Body?.transformToByteArray();
+    const bytes = (await object.Body?.transformToByteArray()) ?? new Uint8Array();
+    const size = Number(object.ContentRange?.split('/')[1] ?? object.ContentLength ?? bytes.length);
+    return { bytes, size };
   } catch (error) {
     if ((error as { name?: string }).name === 'NoSuchKey') return undefined;
     throw error;

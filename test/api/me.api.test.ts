@@ -200,6 +200,32 @@ describe('profile photos through presigned uploads', () => {
     expect(answer.body.message).toEqual({ photo_uri: 'Upload the file again' });
   });
 
+  it('refuses an uploaded file over the size limit even when the store let it through, and deletes it', async () => {
+    const { users } = await anAccount(['Account Admin']);
+    const { token } = users['Account Admin']!;
+    const big = Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]);
+    const ticket = await call('POST', '/client/uploads', {
+      token,
+      body: { purpose: 'profile-photo', content_type: 'image/png', size: png.length },
+    });
+    const form = new FormData();
+    for (const [k, v] of Object.entries(ticket.body.result.fields as Record<string, string>))
+      form.append(k, v);
+    form.append('file', new Blob([new Uint8Array(big)], { type: 'image/png' }));
+    await fetch(ticket.body.result.url, { method: 'POST', body: form });
+    const refused = await call('POST', '/client/profileChange', {
+      token,
+      body: { ...profile, photo_uri: ticket.body.result.key },
+    });
+    expect(refused.status).toBe(413);
+    expect(refused.body).toEqual({ message: 'The file is too large: at most 5 MB' });
+    const again = await call('POST', '/client/profileChange', {
+      token,
+      body: { ...profile, photo_uri: ticket.body.result.key },
+    });
+    expect(again.body.message).toEqual({ photo_uri: 'Upload the file first' });
+  });
+
   it('refuses an upload request over the size limit or of another type', async () => {
     const token = await signedInAs('Account Admin');
     const big = await call('POST', '/client/uploads', {

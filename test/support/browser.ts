@@ -32,7 +32,10 @@ export async function closeBrowser(): Promise<void> {
 /** A page with storage of its own, opened at a path of the system under test. */
 export async function pageAt(pathname: string): Promise<Page> {
   if (!browser) throw new Error('openBrowser() first');
-  const context = await browser.newContext({ baseURL: inject('baseUrl'), viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    baseURL: inject('baseUrl'),
+    viewport: { width: 1280, height: 800 },
+  });
   const page = await context.newPage();
   await page.goto(pathname);
   return page;

@@ -1,6 +1,7 @@
+import { createWriteStream, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startSystem, type SystemOptions } from '../../infra/local/system';
+import { startSystem, type RunningSystem } from '../../infra/local/system';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,23 +13,65 @@ declare module 'vitest' {
   }
 }
 
-/**
- * A Vitest globalSetup body: the whole system once per run, on ports of its own so a running
- * `npm start` is left alone, with a fresh data folder. Returns the teardown.
- */
-export async function startSystemForTests(
-  project: TestProject,
-  options: Pick<SystemOptions, 'port' | 'web' | 'ports'> & { name: string },
-): Promise<() => Promise<void>> {
-  const system = await startSystem({
-    ...options,
-    dataDir: path.resolve(import.meta.dirname, `../../.test-data/${options.name}`),
+const testData = path.resolve(import.meta.dirname, '../../.test-data');
+const port = (name: string, fallback: number) => Number(process.env[`SPACES_TEST_${name}_PORT`] ?? fallback);
+
+interface Shared {
+  users: number;
+  system: Promise<RunningSystem>;
+  stop(): Promise<void>;
+}
+const registry = globalThis as { spacesTestSystem?: Shared };
+
+/** The whole system as `npm start` runs it, on test ports, with fresh data and its log in a file. */
+function start(): Shared {
+  mkdirSync(testData, { recursive: true });
+  const logFile = path.join(testData, 'system.log');
+  const log = createWriteStream(logFile);
+  const system = startSystem({
+    port: port('HTTP', 13000),
+    web: 'static',
+    ports: {
+      dynamodb: port('DYNAMODB', 18000),
+      s3: port('S3', 14569),
+      cognito: port('COGNITO', 19229),
+      ses: port('SES', 18005),
+    },
+    dataDir: path.join(testData, 'system'),
     reset: true,
     inMemory: true,
-    log: (line) => process.stdout.write(`[${options.name}] ${line}\n`),
+    log: (line) => log.write(`${line}\n`),
+  }).catch((error: unknown) => {
+    log.end();
+    throw new Error(`${(error as Error).message} (log: ${logFile})`);
   });
+  return {
+    users: 0,
+    system,
+    stop: async () => {
+      await (await system).stop();
+      log.end();
+    },
+  };
+}
+
+/**
+ * The body of the api and e2e projects' globalSetup: one system per Vitest process, shared by
+ * every project that asks for it (each project runs its own globalSetup in the same process, and
+ * the local server reads its configuration from that process's environment). Ports of its own
+ * (`SPACES_TEST_<NAME>_PORT`) leave a running `npm start` alone. Test files read the configuration
+ * with `inject()`. Returns the teardown; the last one out stops the system.
+ */
+export async function useSystem(project: TestProject): Promise<() => Promise<void>> {
+  const shared = (registry.spacesTestSystem ??= start());
+  shared.users++;
+  const system = await shared.system;
   project.provide('emulatorEnv', system.emulators.env);
   project.provide('mailboxUrl', system.emulators.mailboxUrl);
   project.provide('baseUrl', system.url);
-  return () => system.stop();
+  return async () => {
+    if (--shared.users > 0) return;
+    registry.spacesTestSystem = undefined;
+    await shared.stop();
+  };
 }

@@ -1,0 +1,221 @@
+/**
+ * The AWS services of Spaces on one machine (DESIGN.md §3): DynamoDB Local, s3rver, cognito-local
+ * and aws-ses-v2-local, started together, bootstrapped with the table, bucket, user pools and app
+ * clients the app expects, and stopped together on every way out.
+ */
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { LOCAL_CREDENTIALS, LOCAL_REGION, localUrl } from './aws';
+import { answersLikeCognito, cognitoClient, ensureUserPools, poolsHealth, startCognito } from './cognito';
+import { answersLikeDynamoDb, dynamoDbClient, ensureTable, startDynamoDb, tableHealth } from './dynamodb';
+import { assertPortsFree, resolvePorts, type EmulatorName, type EmulatorPorts } from './ports';
+import { Supervisor, type Log } from './processes';
+import { answersLikeS3, bucketHealth, ensureBucket, s3Client, startS3, type LocalS3 } from './s3';
+import { answersLikeSes, readMailbox, startSes, type SentMail } from './ses';
+
+export { readMailbox, type SentMail } from './ses';
+export {
+  DEFAULT_PORTS,
+  TEST_PORTS,
+  portVariable,
+  resolvePorts,
+  type EmulatorName,
+  type EmulatorPorts,
+} from './ports';
+
+/** Table name unless `tableName` or `SPACES_TABLE_NAME` says otherwise. */
+export const DEFAULT_TABLE_NAME = 'spaces-local';
+/** Name of the uploads bucket. */
+export const UPLOADS_BUCKET = 'spaces-local-uploads';
+
+/** How to start the emulators. */
+export interface EmulatorOptions {
+  /** Where the emulators keep their data: `dynamodb/`, `s3/` and `cognito/` beneath it. */
+  dataDir: string;
+  /**
+   * Ports, each over `SPACES_<NAME>_PORT` (e.g. `SPACES_DYNAMODB_PORT`) over the defaults
+   * 8000 (DynamoDB), 4569 (S3), 9229 (Cognito) and 8005 (SES).
+   */
+  ports?: Partial<EmulatorPorts>;
+  /** Deletes `dataDir` first, for a fresh start. */
+  reset?: boolean;
+  /**
+   * Keeps DynamoDB's data in memory. s3rver and cognito-local have no such mode and still write
+   * under `dataDir`; aws-ses-v2-local always keeps its mail in memory.
+   */
+  inMemory?: boolean;
+  /** Table name; defaults to `SPACES_TABLE_NAME`, then `spaces-local`. */
+  tableName?: string;
+  /** Where log lines for humans go; by default the console, each line prefixed `[emulators]`. */
+  log?: (line: string) => void;
+}
+
+/** The running emulators. */
+export interface RunningEmulators {
+  /**
+   * Every variable of `functions/env.ts` the emulators determine — endpoints, table, bucket, pool
+   * and app client ids, issuer base, region — and fake credentials (`AWS_ACCESS_KEY_ID`,
+   * `AWS_SECRET_ACCESS_KEY`), ready to merge into `process.env`.
+   *
+   * `COGNITO_ISSUER_BASE/<poolId>` is exactly the `iss` of cognito-local's tokens, and the pool's
+   * JWKS is at `COGNITO_ISSUER_BASE/<poolId>/.well-known/jwks.json`, as in Cognito.
+   */
+  env: Record<string, string>;
+  /** aws-ses-v2-local's web page listing the mail sent; `GET <mailboxUrl>/store` gives it as JSON. */
+  mailboxUrl: string;
+  /** Each dependency's state, "ok" or what is wrong, for `GET /health`. */
+  health(): Promise<Record<EmulatorName, 'ok' | string>>;
+  /** Every e-mail sent since the emulators started, oldest first. */
+  readMailbox(): Promise<SentMail[]>;
+  /** Stops every emulator. Idempotent. */
+  stop(): Promise<void>;
+}
+
+const defaultLog: Log = (line) => console.log(`[emulators] ${line}`);
+
+/**
+ * Starts the four emulators, waits until each answers, and bootstraps them idempotently: the
+ * table of `functions/data/table-definition.ts`, the uploads bucket with CORS for browser uploads,
+ * and the client and admin user pools with one app client each. Started again on the same
+ * `dataDir`, they keep their data, pools and ids.
+ *
+ * Refuses to start when a port is taken, saying which and what probably holds it. Whatever fails
+ * on the way stops what had started.
+ */
+export async function startEmulators(options: EmulatorOptions): Promise<RunningEmulators> {
+  const startedAt = performance.now();
+  const log = options.log ?? defaultLog;
+  const ports = resolvePorts(options.ports);
+  const tableName = options.tableName ?? (process.env.SPACES_TABLE_NAME || DEFAULT_TABLE_NAME);
+  const endpoints: Record<EmulatorName, string> = {
+    dynamodb: localUrl(ports.dynamodb),
+    s3: localUrl(ports.s3),
+    cognito: localUrl(ports.cognito),
+    ses: localUrl(ports.ses),
+  };
+  const dynamodb = dynamoDbClient(endpoints.dynamodb);
+  const s3 = s3Client(endpoints.s3);
+  const cognito = cognitoClient(endpoints.cognito);
+  const destroyClients = () => [dynamodb, s3, cognito].forEach((client) => client.destroy());
+
+  const dataDir = path.resolve(options.dataDir);
+  const dirs = {
+    dynamodb: path.join(dataDir, 'dynamodb'),
+    s3: path.join(dataDir, 's3'),
+    cognito: path.join(dataDir, 'cognito'),
+  };
+  try {
+    await assertPortsFree(ports, {
+      dynamodb: () => answersLikeDynamoDb(dynamodb),
+      s3: () => answersLikeS3(s3),
+      cognito: () => answersLikeCognito(ports.cognito),
+      ses: () => answersLikeSes(ports.ses),
+    });
+    if (options.reset) await rm(dataDir, { recursive: true, force: true });
+    await Promise.all(Object.values(dirs).map((dir) => mkdir(dir, { recursive: true })));
+  } catch (error) {
+    destroyClients();
+    throw error;
+  }
+
+  const supervisor = new Supervisor(log);
+  let localS3: LocalS3 | undefined;
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await Promise.all([supervisor.stop(), localS3?.close()]);
+      destroyClients();
+    })());
+
+  try {
+    log(
+      `starting in ${path.relative(process.cwd(), dataDir) || '.'}${options.inMemory ? ' (DynamoDB in memory)' : ''}`,
+    );
+    // Settled, not merely awaited: a start still under way when another fails would spawn a
+    // child after stop() had looked for them.
+    throwFailures(
+      await Promise.allSettled([
+        startS3({ port: ports.s3, directory: dirs.s3, log }).then((server) => (localS3 = server)),
+        startDynamoDb(supervisor, {
+          port: ports.dynamodb,
+          dbPath: options.inMemory ? undefined : dirs.dynamodb,
+          client: dynamodb,
+        }),
+        startCognito(supervisor, { port: ports.cognito, directory: dirs.cognito }),
+        startSes(supervisor, { port: ports.ses }),
+      ]),
+    );
+    const [pools] = await Promise.all([
+      ensureUserPools(cognito),
+      ensureTable(dynamodb, tableName),
+      ensureBucket(s3, UPLOADS_BUCKET),
+    ]);
+
+    const env: Record<string, string> = {
+      AWS_REGION: LOCAL_REGION,
+      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+      TABLE_NAME: tableName,
+      UPLOADS_BUCKET,
+      CLIENT_USER_POOL_ID: pools.client.poolId,
+      CLIENT_USER_POOL_CLIENT_ID: pools.client.clientId,
+      ADMIN_USER_POOL_ID: pools.admin.poolId,
+      ADMIN_USER_POOL_CLIENT_ID: pools.admin.clientId,
+      COGNITO_ISSUER_BASE: endpoints.cognito,
+      DYNAMODB_ENDPOINT: endpoints.dynamodb,
+      S3_ENDPOINT: endpoints.s3,
+      COGNITO_ENDPOINT: endpoints.cognito,
+      SES_ENDPOINT: endpoints.ses,
+    };
+    const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+    log(
+      `ready in ${seconds} s: DynamoDB ${endpoints.dynamodb} (table ${tableName}), S3 ${endpoints.s3}, ` +
+        `Cognito ${endpoints.cognito}, mail ${endpoints.ses}`,
+    );
+
+    return {
+      env,
+      mailboxUrl: endpoints.ses,
+      health: async () => {
+        const [dynamodbState, s3State, cognitoState, sesState] = await Promise.all([
+          stateOf(() => tableHealth(dynamodb, tableName)),
+          stateOf(() => bucketHealth(s3, UPLOADS_BUCKET)),
+          stateOf(() => poolsHealth(cognito, [pools.client.poolId, pools.admin.poolId])),
+          stateOf(async () => ((await answersLikeSes(ports.ses)) ? 'ok' : 'not answering')),
+        ]);
+        return { dynamodb: dynamodbState, s3: s3State, cognito: cognitoState, ses: sesState };
+      },
+      readMailbox: () => readMailbox(endpoints.ses),
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** What `probe` says, or what went wrong with it. */
+async function stateOf(probe: () => Promise<string>): Promise<string> {
+  try {
+    return await probe();
+  } catch (error) {
+    return error instanceof Error ? error.message || error.name : String(error);
+  }
+}
+
+/** Throws the failure among `results`, or one error that tells them all. */
+function throwFailures(results: PromiseSettledResult<unknown>[]): void {
+  const reasons = results.flatMap((result) =>
+    result.status === 'rejected' ? [result.reason as unknown] : [],
+  );
+  if (reasons.length === 1) throw reasons[0];
+  if (reasons.length > 1) {
+    throw new Error(
+      reasons.map((reason) => (reason instanceof Error ? reason.message : String(reason))).join('\n'),
+      {
+        cause: reasons[0],
+      },
+    );
+  }
+}

@@ -1,0 +1,117 @@
+import net from 'node:net';
+
+/** The four emulators, by the names used in ports, logs and health. */
+export type EmulatorName = 'dynamodb' | 's3' | 'cognito' | 'ses';
+
+/** The TCP port of each emulator. */
+export interface EmulatorPorts {
+  dynamodb: number;
+  s3: number;
+  cognito: number;
+  ses: number;
+}
+
+/** What each emulator is called in messages for humans. */
+export const EMULATOR_LABELS: Record<EmulatorName, string> = {
+  dynamodb: 'DynamoDB Local',
+  s3: 's3rver',
+  cognito: 'cognito-local',
+  ses: 'aws-ses-v2-local',
+};
+
+/** Ports of `npm start`; each can be overridden with {@link portVariable}. */
+export const DEFAULT_PORTS: EmulatorPorts = { dynamodb: 8000, s3: 4569, cognito: 9229, ses: 8005 };
+
+/** Ports of the test run, away from the defaults so tests don't collide with a running `npm start`. */
+export const TEST_PORTS: EmulatorPorts = { dynamodb: 18000, s3: 14569, cognito: 19229, ses: 18005 };
+
+const NAMES = Object.keys(DEFAULT_PORTS) as EmulatorName[];
+
+/**
+ * The environment variable that overrides an emulator's port: `SPACES_DYNAMODB_PORT` for
+ * `npm start`, `SPACES_TEST_DYNAMODB_PORT` for the test run.
+ */
+export function portVariable(name: EmulatorName, scope: 'start' | 'test' = 'start'): string {
+  return `SPACES_${scope === 'test' ? 'TEST_' : ''}${name.toUpperCase()}_PORT`;
+}
+
+/** Where {@link resolvePorts} looks after the explicit overrides. */
+export interface PortSettings {
+  defaults?: EmulatorPorts;
+  scope?: 'start' | 'test';
+  environment?: NodeJS.ProcessEnv;
+}
+
+/**
+ * The ports to use: `overrides` first, then the scope's environment variables, then `defaults`.
+ * Throws when a variable is not a port number or when two emulators would share a port.
+ */
+export function resolvePorts(
+  overrides: Partial<EmulatorPorts> = {},
+  { defaults = DEFAULT_PORTS, scope = 'start', environment = process.env }: PortSettings = {},
+): EmulatorPorts {
+  const ports = { ...defaults };
+  for (const name of NAMES) {
+    const variable = portVariable(name, scope);
+    const fromEnv = environment[variable];
+    if (overrides[name] !== undefined) ports[name] = checkedPort(overrides[name], `ports.${name}`);
+    else if (fromEnv) ports[name] = checkedPort(Number(fromEnv), variable, fromEnv);
+  }
+  const byPort = new Map<number, EmulatorName>();
+  for (const name of NAMES) {
+    const other = byPort.get(ports[name]);
+    if (other)
+      throw new Error(
+        `${EMULATOR_LABELS[other]} and ${EMULATOR_LABELS[name]} cannot share port ${ports[name]}`,
+      );
+    byPort.set(ports[name], name);
+  }
+  return ports;
+}
+
+function checkedPort(port: number, setting: string, raw: string = String(port)): number {
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`${setting} must be a port number (1-65535), not "${raw}"`);
+  }
+  return port;
+}
+
+/**
+ * Whether nothing listens on `port`, on any interface. Binding the dual-stack wildcard fails
+ * when anything holds the port on 127.0.0.1, ::1, 0.0.0.0 or ::.
+ */
+export function isPortFree(port: number): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'EADDRINUSE' ? resolve(false) : reject(error),
+    );
+    probe.listen(port, () => probe.close(() => resolve(true)));
+  });
+}
+
+/**
+ * Refuses to go on when any port is taken, naming the port, what probably holds it and how to
+ * choose another. `answersLike[name]()` tells whether the occupant answers like that emulator, which
+ * usually means a previous run that is still running.
+ */
+export async function assertPortsFree(
+  ports: EmulatorPorts,
+  answersLike: Record<EmulatorName, () => Promise<boolean>>,
+): Promise<void> {
+  const problems = await Promise.all(
+    NAMES.map(async (name) => {
+      if (await isPortFree(ports[name])) return undefined;
+      const label = EMULATOR_LABELS[name];
+      const holder = (await answersLike[name]())
+        ? `by another ${label} — a previous run may still be running`
+        : 'by another program';
+      return (
+        `Port ${ports[name]} (${label}) is already in use ${holder}; stop it, or set ` +
+        `${portVariable(name)} (${portVariable(name, 'test')} for the tests)`
+      );
+    }),
+  );
+  const found = problems.filter((problem) => problem !== undefined);
+  if (found.length > 0) throw new Error(found.join('\n'));
+}
