@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { documentClient } from '../functions/aws/clients';
+import { documentClient } from '../functions/aws/dynamodb';
 import { API_BASE } from '../functions/routes';
 import { demoUsers } from '../infra/local/seed';
 import { startSystem } from '../infra/local/system';

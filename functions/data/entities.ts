@@ -1,5 +1,5 @@
 import { Entity, Service, type EntityItem } from 'electrodb';
-import { documentClient } from '../aws/clients';
+import { documentClient } from '../aws/dynamodb';
 import { env } from '../env';
 
 /**
@@ -290,3 +290,4 @@ export type AdminItem = EntityItem<typeof adminEntity>;
 export type PackageItem = EntityItem<typeof packageEntity>;
 export type ConfigItemRecord = EntityItem<typeof configItemEntity>;
 export type ActivityItem = EntityItem<typeof activityEntity>;
+export type LoginAttemptItem = EntityItem<typeof loginAttemptEntity>;

@@ -58,15 +58,15 @@ async function assertActive(area: Area, owner: { ownerId: string; accountId?: st
  * (services/throttle.ts); an unknown e-mail and a wrong password answer alike.
  */
 export async function login(area: Area, email: string, password: string): Promise<Session> {
-  await assertNotLocked(area, email);
+  const failures = await assertNotLocked(area, email);
   const owner = await findEmailOwner(area, email);
   const session = owner ? await signIn(area, owner.ownerId, password) : undefined;
   if (!owner || !session) {
-    await recordFailure(area, email);
+    await recordFailure(area, email, failures);
     throw new Unauthorized(wrongCredentials);
   }
   await assertActive(area, owner);
-  await clearFailures(area, email);
+  if (failures) await clearFailures(area, email);
   return session;
 }
 

@@ -2,7 +2,10 @@ import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { GetAccountCommand } from '@aws-sdk/client-sesv2';
 import { DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { cognito, documentClient, s3, ses } from '../aws/clients';
+import { cognito } from '../aws/cognito';
+import { documentClient } from '../aws/dynamodb';
+import { s3 } from '../aws/s3';
+import { ses } from '../aws/ses';
 import { env } from '../env';
 
 export type DependencyState = 'ok' | string;

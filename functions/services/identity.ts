@@ -4,7 +4,7 @@ import {
   InitiateAuthCommand,
   RevokeTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { cognito } from '../aws/clients';
+import { cognito } from '../aws/cognito';
 import { poolOf, type Area } from '../http/tokens';
 
 /**

@@ -1,4 +1,4 @@
-import { db } from '../data/entities';
+import { db, type LoginAttemptItem } from '../data/entities';
 import { TooManyRequests } from '../http/errors';
 import type { Area } from '../http/tokens';
 
@@ -7,7 +7,8 @@ export const signInLimits = { maxFailures: 5, windowSeconds: 15 * 60, lockSecond
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-export async function assertNotLocked(area: Area, email: string): Promise<void> {
+/** Refuses a locked e-mail; answers its failure record (null when it has none) for the calls below. */
+export async function assertNotLocked(area: Area, email: string): Promise<LoginAttemptItem | null> {
   const { data } = await db().entities.loginAttempt.get({ area, email }).go({ consistent: true });
   const wait = (data?.locked_until ?? 0) - nowSeconds();
   if (wait > 0) {
@@ -17,21 +18,25 @@ export async function assertNotLocked(area: Area, email: string): Promise<void> 
       wait,
     );
   }
+  return data;
 }
 
 /** Counts a failure; the one that reaches the limit locks sign-in for that e-mail. */
-export async function recordFailure(area: Area, email: string): Promise<void> {
+export async function recordFailure(
+  area: Area,
+  email: string,
+  record: LoginAttemptItem | null,
+): Promise<void> {
   const now = nowSeconds();
-  const { data } = await db().entities.loginAttempt.get({ area, email }).go({ consistent: true });
-  const inWindow = data && now - data.window_start < signInLimits.windowSeconds;
-  const failures = (inWindow ? data.failures : 0) + 1;
+  const inWindow = record && now - record.window_start < signInLimits.windowSeconds;
+  const failures = (inWindow ? record.failures : 0) + 1;
   const locked = failures >= signInLimits.maxFailures;
   await db()
     .entities.loginAttempt.put({
       area,
       email,
       failures: locked ? 0 : failures,
-      window_start: inWindow ? data.window_start : now,
+      window_start: inWindow ? record.window_start : now,
       locked_until: locked ? now + signInLimits.lockSeconds : 0,
       ttl: now + signInLimits.windowSeconds + signInLimits.lockSeconds,
     })

@@ -8,7 +8,7 @@ import {
   type UploadRequest,
   type UploadTicket,
 } from '../../shared/schemas/uploads';
-import { s3 } from '../aws/clients';
+import { s3 } from '../aws/s3';
 import { env } from '../env';
 import { Invalid, TooLarge } from '../http/errors';
 import type { Principal } from '../http/principal';
