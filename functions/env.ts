@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Configuration of every Lambda and of the local server, parsed once at cold start.

@@ -1,7 +1,7 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { fieldErrors } from '../../shared/schemas/common';
 import type { RolesAttr } from '../../shared/roles';
 import type { AuthKind } from '../routes';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages } from './messages';
 
 /** A string that must be present and non-blank (after trimming), with an optional maximum length. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { requiredText, status } from './common';
 
 /** Amenities, venue types and space types share one shape (admin-and-auth §3, §5). */

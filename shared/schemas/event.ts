@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { email, optionalText, requiredText } from './common';
 import { messages } from './messages';
 import {

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { z } from 'zod';
+import * as z from 'zod';
 import { localUrl, PROBE_TIMEOUT_MS } from './aws';
 import { EMULATOR_LABELS } from './ports';
 import type { ManagedChild, Supervisor } from './processes';

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router-dom';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { resetSchema } from '../../../../shared/schemas/auth';
 import { api } from '../../api/client';
 import { areaLogin, type Area } from '../../auth/session';

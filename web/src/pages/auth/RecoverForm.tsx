@@ -2,7 +2,7 @@ import { Button, Flex, Heading, TextField } from '@aws-amplify/ui-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { recoverySchema } from '../../../../shared/schemas/auth';
 import { api, ApiError } from '../../api/client';
 import type { Area } from '../../auth/session';

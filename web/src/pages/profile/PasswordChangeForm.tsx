@@ -2,7 +2,7 @@ import { Flex, PasswordField } from '@aws-amplify/ui-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { passwordChangeSchema } from '../../../../shared/schemas/auth';
 import { api, ApiError } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';

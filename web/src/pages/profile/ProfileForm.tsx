@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { profileChangeSchema } from '../../../../shared/schemas/auth';
 import { isClientMe, type Me } from '../../../../shared/schemas/me';
 import type { UploadTicket } from '../../../../shared/schemas/uploads';

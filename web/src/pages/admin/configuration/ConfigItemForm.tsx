@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import {
   configLabels,
   updateConfigItemSchema,
