@@ -6,7 +6,8 @@ import { startSystem } from './system';
 
 /**
  * `npm start` (built SPA) and `npm run dev` (Vite with hot reload): the whole system on
- * http://localhost:3000 with data kept in .data/. `-- --reset` starts from a clean slate.
+ * http://localhost:3000 (PORT) with data kept in .data/ (SPACES_DATA_DIR). `-- --reset` starts
+ * from a clean slate.
  */
 const { values } = parseArgs({
   options: { reset: { type: 'boolean', default: false }, dev: { type: 'boolean', default: false } },
@@ -18,7 +19,7 @@ const started = Date.now();
 try {
   const system = await startSystem({
     port,
-    dataDir: path.join(repoRoot, '.data'),
+    dataDir: process.env.SPACES_DATA_DIR ?? path.join(repoRoot, '.data'),
     reset: values.reset,
     web: values.dev ? 'dev' : 'static',
     log,
