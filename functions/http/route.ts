@@ -3,11 +3,10 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod';
 import { fieldErrors } from '../../shared/schemas/common';
-import type { RolesAttr } from '../../shared/roles';
 import type { AuthKind } from '../routes';
 import { writeActivity, type ActivityInput } from '../data/activity';
 import { authenticate } from './authenticate';
-import { AppError, BadRequest, Forbidden, Invalid } from './errors';
+import { AppError, BadRequest, Invalid } from './errors';
 import { logger } from './logger';
 import type { AdminPrincipal, ClientPrincipal, Principal } from './principal';
 
@@ -21,8 +20,6 @@ type PrincipalOf<A extends AuthKind> = A extends 'client'
 
 export interface RouteOptions<A extends AuthKind, B extends Schema, Q extends Schema, P extends Schema> {
   auth: A;
-  /** Client routes: the role attribute that allows the call (403 otherwise). */
-  allow?: A extends 'client' ? (attrs: RolesAttr) => boolean : never;
   body?: B;
   query?: Q;
   params?: P;
@@ -101,7 +98,7 @@ const jsonBody: MiddlewareObj<ApiEvent, ApiResult, Error, RouteLambdaContext> = 
   },
 };
 
-function authentication(auth: AuthKind, allow?: (attrs: RolesAttr) => boolean) {
+function authentication(auth: AuthKind) {
   return {
     before: async (request: Request) => {
       if (auth === 'public') return;
@@ -111,7 +108,6 @@ function authentication(auth: AuthKind, allow?: (attrs: RolesAttr) => boolean) {
         userId: principal.kind === 'client' ? principal.userId : principal.adminId,
         accountId: principal.kind === 'client' ? principal.accountId : undefined,
       });
-      if (allow && principal.kind === 'client' && !allow(principal.rolesAttr)) throw new Forbidden();
     },
   };
 }
@@ -139,7 +135,7 @@ function validation(schemas: { body?: z.ZodType; query?: z.ZodType; params?: z.Z
 }
 
 /**
- * Builds a route handler: logger context, JSON body, authentication and role check, zod
+ * Builds a route handler: logger context, JSON body, authentication, zod
  * validation with the spec's messages, the activity log, and the error mapper.
  */
 export function route<
@@ -152,7 +148,7 @@ export function route<
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(errorMapper)
     .use(jsonBody)
-    .use(authentication(options.auth, options.allow))
+    .use(authentication(options.auth))
     .use(validation(options))
     .handler(async (event, context) => {
       const state = context.route;

@@ -4,7 +4,8 @@ import { cognitoIssuer, env } from '../env';
 /** The two user pools a bearer token can come from. */
 export type Area = 'client' | 'admin';
 
-function pool(area: Area) {
+/** The user pool and app client of an area. */
+export function poolOf(area: Area) {
   const e = env();
   return area === 'client'
     ? { poolId: e.CLIENT_USER_POOL_ID, clientId: e.CLIENT_USER_POOL_CLIENT_ID }
@@ -16,7 +17,7 @@ const keySets = new Map<Area, ReturnType<typeof createRemoteJWKSet>>();
 function keySet(area: Area) {
   let set = keySets.get(area);
   if (!set) {
-    set = createRemoteJWKSet(new URL(`${cognitoIssuer(pool(area).poolId)}/.well-known/jwks.json`));
+    set = createRemoteJWKSet(new URL(`${cognitoIssuer(poolOf(area).poolId)}/.well-known/jwks.json`));
     keySets.set(area, set);
   }
   return set;
@@ -46,19 +47,15 @@ function claimedIssuer(token: string): string | undefined {
  */
 export async function verifyAccessToken(token: string): Promise<VerifiedToken | undefined> {
   const issuer = claimedIssuer(token);
-  const area = (['client', 'admin'] as const).find((a) => cognitoIssuer(pool(a).poolId) === issuer);
+  const area = (['client', 'admin'] as const).find((a) => cognitoIssuer(poolOf(a).poolId) === issuer);
   if (!area) return undefined;
   try {
     const { payload } = await jwtVerify(token, keySet(area), { issuer });
-    if (payload.token_use !== 'access' || payload.client_id !== pool(area).clientId) return undefined;
+    if (payload.token_use !== 'access' || payload.client_id !== poolOf(area).clientId) return undefined;
     const username = typeof payload.username === 'string' ? payload.username : undefined;
     if (!username || typeof payload.iat !== 'number') return undefined;
     return { area, username, issuedAt: payload.iat };
   } catch {
     return undefined;
   }
-}
-
-export function poolOf(area: Area) {
-  return pool(area);
 }

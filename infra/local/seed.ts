@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import { clientRoles } from '../../shared/roles';
 import { insertAccount, insertPackage } from '../../functions/data/accounts';
+import { db } from '../../functions/data/entities';
 import { findEmailOwner } from '../../functions/data/users';
 import { createAdminUser, createClientUser } from '../../functions/services/accounts';
 import { createItem } from '../../functions/services/config';
@@ -64,7 +65,7 @@ export async function seedDemo(log: (line: string) => void): Promise<boolean> {
   } as const;
   for (const key of ['owner', 'manager', 'coordinator'] as const) {
     const user = demoUsers[key];
-    await createClientUser({
+    const userId = await createClientUser({
       accountId,
       email: user.email,
       password: user.password,
@@ -74,6 +75,8 @@ export async function seedDemo(log: (line: string) => void): Promise<boolean> {
       role: user.role,
       source: 'seed',
     });
+    if (key === 'owner')
+      await db().entities.account.patch({ account_id: accountId }).set({ admin_user_id: userId }).go();
   }
   for (const [kind, titles] of Object.entries(configSeed) as Array<
     [keyof typeof configSeed, readonly string[]]
