@@ -12,7 +12,7 @@ interface Behavior {
   PathPattern?: string;
   TargetOriginId: string;
   ViewerProtocolPolicy: string;
-  FunctionAssociations?: unknown[];
+  FunctionAssociations?: { FunctionARN: unknown; EventType: string }[];
   ResponseHeadersPolicyId: unknown;
 }
 interface DistributionConfig {
@@ -81,7 +81,6 @@ describe('the distribution', () => {
       OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
       ViewerProtocolPolicy: 'https-only',
     });
-    expect(api!.FunctionAssociations).toBeUndefined();
     const origin = originOf(config, api!);
     expect(origin).toMatchObject({
       CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] },
@@ -136,13 +135,40 @@ describe('the distribution', () => {
   });
 });
 
-describe('the SPA route function', () => {
-  const rewrite = (uri: string): string => {
-    const [[, fn] = []] = resourcesOf(synth.templates.web, 'AWS::CloudFront::Function');
-    const code = (fn?.Properties as { FunctionCode: string }).FunctionCode;
-    const handler = new Function(`${code}; return handler;`)() as (event: unknown) => { uri: string };
-    return handler({ request: { uri } }).uri;
+/** Runs the CloudFront Function whose comment matches on a request for `uri`. */
+const runFunction = (comment: RegExp, uri: string): string => {
+  const fn = resourcesOf(synth.templates.web, 'AWS::CloudFront::Function')
+    .map(
+      ([, resource]) => resource.Properties as { FunctionConfig: { Comment: string }; FunctionCode: string },
+    )
+    .find((p) => comment.test(p.FunctionConfig.Comment));
+  const handler = new Function(`${fn!.FunctionCode}; return handler;`)() as (event: unknown) => {
+    uri: string;
   };
+  return handler({ request: { uri } }).uri;
+};
+
+describe('the API path function', () => {
+  const rewrite = (uri: string) => runFunction(/trailing slashes/, uri);
+
+  it('drops trailing slashes so the spec spellings reach their routes', () => {
+    expect(rewrite('/api/v1/client/venue_types/')).toBe('/api/v1/client/venue_types');
+    expect(rewrite('/api/v1/client/space_types//')).toBe('/api/v1/client/space_types');
+    expect(rewrite('/api/v1/client/amenities')).toBe('/api/v1/client/amenities');
+  });
+
+  it('runs on the /api/* behaviour only', () => {
+    const config = distributionConfig();
+    expect(config.CacheBehaviors[0]!.FunctionAssociations).toHaveLength(1);
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toHaveLength(1);
+    expect(config.CacheBehaviors[0]!.FunctionAssociations![0]!.FunctionARN).not.toEqual(
+      config.DefaultCacheBehavior.FunctionAssociations![0]!.FunctionARN,
+    );
+  });
+});
+
+describe('the SPA route function', () => {
+  const rewrite = (uri: string) => runFunction(/index\.html/, uri);
 
   it('serves index.html for client-side routes', () => {
     expect(rewrite('/')).toBe('/index.html');

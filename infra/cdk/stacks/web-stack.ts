@@ -43,6 +43,18 @@ const SPA_ROUTES_FUNCTION = `function handler(event) {
   return request;
 }`;
 
+/**
+ * Drops a trailing slash from API paths: the spec spells some lookups with one
+ * (`/client/venue_types/`), and HTTP API routes match paths exactly. The local server does the same.
+ */
+const API_PATHS_FUNCTION = `function handler(event) {
+  var request = event.request;
+  if (request.uri.length > 1 && request.uri.charAt(request.uri.length - 1) === '/') {
+    request.uri = request.uri.replace(/\\/+$/, '');
+  }
+  return request;
+}`;
+
 /** The SPA: a private bucket behind CloudFront (OAC), which also fronts the API at /api/*. */
 export class WebStack extends Stack {
   readonly distribution: cloudfront.Distribution;
@@ -112,6 +124,12 @@ export class WebStack extends Stack {
       code: cloudfront.FunctionCode.fromInline(SPA_ROUTES_FUNCTION),
     });
 
+    const apiPaths = new cloudfront.Function(this, 'ApiPaths', {
+      comment: 'Drop trailing slashes from API paths',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(API_PATHS_FUNCTION),
+    });
+
     const customDomain =
       config.appUrl && config.certificateArn
         ? {
@@ -152,6 +170,9 @@ export class WebStack extends Stack {
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: securityHeaders,
+          functionAssociations: [
+            { function: apiPaths, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+          ],
         },
       },
     });
