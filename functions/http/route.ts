@@ -6,7 +6,7 @@ import { fieldErrors } from '../../shared/schemas/common';
 import type { AuthKind } from '../routes';
 import { writeActivity, type ActivityInput } from '../data/activity';
 import { authenticate } from './authenticate';
-import { AppError, BadRequest, Invalid } from './errors';
+import { AppError, BadRequest, Invalid, NotFound } from './errors';
 import { logger } from './logger';
 import type { AdminPrincipal, ClientPrincipal, Principal } from './principal';
 
@@ -121,6 +121,14 @@ function validation(schemas: { body?: z.ZodType; query?: z.ZodType; params?: z.Z
         query: request.event.queryStringParameters ?? {},
         params: request.event.pathParameters ?? {},
       };
+      if (
+        schemas.body &&
+        (typeof inputs.body !== 'object' || inputs.body === null || Array.isArray(inputs.body))
+      ) {
+        throw new BadRequest('The request body must be a JSON object');
+      }
+      // A path that names nothing that could exist is a 404, as an unknown id would be.
+      if (schemas.params && !schemas.params.safeParse(inputs.params).success) throw new NotFound('Item');
       const errors: Record<string, string> = {};
       for (const part of ['params', 'query', 'body'] as const) {
         const schema = schemas[part];

@@ -1,6 +1,9 @@
 import * as z from 'zod';
 import { messages } from './messages';
 
+// The spec's rule for any check without a message of its own: 'Invalid value' (client-area §5).
+z.config({ customError: () => messages.invalid });
+
 /** A string that must be present and non-blank (after trimming), with an optional maximum length. */
 export function requiredText(maxLength?: number) {
   const base = z

@@ -131,6 +131,11 @@ describe('logout and refresh', () => {
     expect((await call('POST', '/client/auth/refresh', { headers: { cookie } })).status).toBe(401);
   });
 
+  it('refuses an admin token on the client logout', async () => {
+    const answer = await call('POST', '/client/auth/logout', { token: await signedInAs('Super Admin') });
+    expect(answer.status).toBe(403);
+  });
+
   it('answers 401 to a refresh without a cookie', async () => {
     const answer = await call('POST', '/client/auth/refresh');
     expect(answer.status).toBe(401);

@@ -76,13 +76,23 @@ describe.each(lists)('configuration list $path', ({ path, client, label, seeded 
     expect(duplicate.body.message).toEqual({ title: 'This title is already in use' });
   });
 
-  it('answers 404 for an item that does not exist', async () => {
-    const answer = await call('PUT', `${path}/01NOSUCHITEM`, {
-      token: await signedInAs('Super Admin'),
-      body: { title: 'Nothing' },
-    });
+  it('answers 404 for an item that does not exist or an id that cannot be one', async () => {
+    const token = await signedInAs('Super Admin');
+    const answer = await call('PUT', `${path}/01NOSUCHITEM`, { token, body: { title: 'Nothing' } });
     expect(answer.status).toBe(404);
     expect(answer.body).toEqual({ message: `${label} not found` });
+    const long = await call('PUT', `${path}/${'x'.repeat(2000)}`, { token, body: { title: 'Nothing' } });
+    expect(long.status).toBe(404);
+  });
+
+  it('answers 400 to a body that is not a JSON object, and the generic message to a wrong type', async () => {
+    const token = await signedInAs('Super Admin');
+    const list = await call('POST', path, { token, rawBody: '["title"]' });
+    expect(list.status).toBe(400);
+    expect(list.body).toEqual({ message: 'The request body must be a JSON object' });
+    const number = await call('POST', path, { token, body: { title: 42 } });
+    expect(number.status).toBe(422);
+    expect(number.body.message).toEqual({ title: 'Invalid value' });
   });
 
   it('refuses client users on the admin routes, and super admins on the client lookup', async () => {
