@@ -1,16 +1,11 @@
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { demoUsers } from '../../infra/local/seed';
-import { closeBrowser, openBrowser, pageAt } from '../support/browser';
+import { pageAt, signIn, useBrowser } from '../support/browser';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-beforeAll(async () => {
-  await openBrowser();
-});
-afterAll(async () => {
-  await closeBrowser();
-});
+useBrowser();
 
 /** axe-core's serious and critical findings on the page as it is now. */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -38,12 +33,6 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map(
       (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('; ')}`,
     );
-}
-
-async function signIn(page: Page, user: { email: string; password: string }) {
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Login' }).click();
 }
 
 describe('accessibility (axe-core)', () => {

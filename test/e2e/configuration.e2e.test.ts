@@ -1,19 +1,12 @@
 import { demoUsers } from '../../infra/local/seed';
-import { closeBrowser, openBrowser, pageAt } from '../support/browser';
+import { pageAt, signIn, useBrowser } from '../support/browser';
 
-beforeAll(async () => {
-  await openBrowser();
-});
-afterAll(async () => {
-  await closeBrowser();
-});
+useBrowser();
 
 describe('admin configuration', () => {
   it('adds an amenity that then shows in the table and survives a reload', async () => {
     const page = await pageAt('/admin/login?redirect=/admin/configuration/amenities');
-    await page.getByLabel('Email').fill(demoUsers.admin.email);
-    await page.getByLabel('Password', { exact: true }).fill(demoUsers.admin.password);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await signIn(page, demoUsers.admin);
     await page.waitForURL('**/admin/configuration/amenities');
     await page.getByRole('cell', { name: 'Projector', exact: true }).waitFor();
 

@@ -1,19 +1,12 @@
 import { demoUsers } from '../../infra/local/seed';
-import { closeBrowser, openBrowser, pageAt } from '../support/browser';
+import { pageAt, signIn, useBrowser } from '../support/browser';
 
-beforeAll(async () => {
-  await openBrowser();
-});
-afterAll(async () => {
-  await closeBrowser();
-});
+useBrowser();
 
 describe('profile panel', () => {
   it('uploads a cropped photo straight to S3, saves the profile and shows the photo', async () => {
     const page = await pageAt('/login');
-    await page.getByLabel('Email').fill(demoUsers.coordinator.email);
-    await page.getByLabel('Password', { exact: true }).fill(demoUsers.coordinator.password);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await signIn(page, demoUsers.coordinator);
     await page.waitForURL('**/c/dashboard');
 
     await page.getByRole('button', { name: 'User menu of Chloe Coordinator' }).click();

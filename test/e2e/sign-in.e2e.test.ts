@@ -1,25 +1,13 @@
-import type { Page } from 'playwright-core';
 import { demoUsers } from '../../infra/local/seed';
-import { closeBrowser, openBrowser, pageAt } from '../support/browser';
+import { pageAt, signIn, useBrowser } from '../support/browser';
 
-beforeAll(async () => {
-  await openBrowser();
-});
-afterAll(async () => {
-  await closeBrowser();
-});
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-}
+useBrowser();
 
 describe('signing in through the SPA', () => {
   it('takes a client user to their area with the welcome toasts and their account in the header', async () => {
     const page = await pageAt('/login');
     await page.getByRole('heading', { name: 'Spaces' }).waitFor();
-    await signIn(page, demoUsers.owner.email, demoUsers.owner.password);
+    await signIn(page, demoUsers.owner);
     await page.getByText('Logged in as Olivia Owner').waitFor();
     await page.getByText('Welcome', { exact: true }).waitFor();
     await page.waitForURL('**/c/dashboard');
@@ -33,7 +21,7 @@ describe('signing in through the SPA', () => {
     ['Event Coordinator', demoUsers.coordinator, 'Chloe Coordinator'],
   ])('lets the demo %s sign in', async (_role, user, name) => {
     const page = await pageAt('/login');
-    await signIn(page, user.email, user.password);
+    await signIn(page, user);
     await page.getByText(`Logged in as ${name}`).waitFor();
     await page.waitForURL('**/c/dashboard');
     await page.context().close();
@@ -41,7 +29,7 @@ describe('signing in through the SPA', () => {
 
   it('shows the server message for a wrong password and stays on the login page', async () => {
     const page = await pageAt('/login');
-    await signIn(page, demoUsers.manager.email, 'Wrong1234');
+    await signIn(page, { ...demoUsers.manager, password: 'Wrong1234' });
     await page.getByText('Incorrect e-mail or password').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     await page.context().close();
@@ -50,7 +38,7 @@ describe('signing in through the SPA', () => {
   it('signs the super admin in on the admin login', async () => {
     const page = await pageAt('/admin/login');
     await page.getByRole('heading', { name: 'Admin' }).waitFor();
-    await signIn(page, demoUsers.admin.email, demoUsers.admin.password);
+    await signIn(page, demoUsers.admin);
     await page.getByText('Logged in as Sam Admin').waitFor();
     await page.waitForURL(/\/admin$/);
     await page.context().close();
@@ -62,7 +50,7 @@ describe('route guards', () => {
     const page = await pageAt('/admin/configuration/venue-types');
     await page.getByText('Please log in!').waitFor();
     await page.waitForURL('**/admin/login?redirect=*');
-    await signIn(page, demoUsers.admin.email, demoUsers.admin.password);
+    await signIn(page, demoUsers.admin);
     await page.waitForURL('**/admin/configuration/venue-types');
     await page.getByRole('cell', { name: 'Hotel', exact: true }).waitFor();
     await page.context().close();

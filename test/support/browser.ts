@@ -7,7 +7,7 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 let browser: Browser | undefined;
 
 /** Headless, with the flags this machine's closed network needs; each launch has a fresh profile. */
-export async function openBrowser(): Promise<Browser> {
+async function openBrowser(): Promise<Browser> {
   browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,
@@ -24,7 +24,7 @@ export async function openBrowser(): Promise<Browser> {
   return browser;
 }
 
-export async function closeBrowser(): Promise<void> {
+async function closeBrowser(): Promise<void> {
   await browser?.close();
   browser = undefined;
 }
@@ -39,4 +39,17 @@ export async function pageAt(pathname: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(pathname);
   return page;
+}
+
+/** Opens Chromium for the test file and closes it afterwards. */
+export function useBrowser(): void {
+  beforeAll(openBrowser);
+  afterAll(closeBrowser);
+}
+
+/** Fills the login form on the page and submits it. */
+export async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Login' }).click();
 }
