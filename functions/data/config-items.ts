@@ -19,28 +19,52 @@ export async function getConfigItem(kind: ConfigKind, itemId: string): Promise<C
   return data;
 }
 
-export async function insertConfigItem(kind: ConfigKind, itemId: string, title: string): Promise<void> {
+/** Writes a new item with its title guard; answers the item as written. */
+export async function insertConfigItem(
+  kind: ConfigKind,
+  itemId: string,
+  title: string,
+): Promise<ConfigItemRecord> {
+  const stamp = new Date().toISOString();
+  const item: ConfigItemRecord = {
+    kind,
+    item_id: itemId,
+    title,
+    status: 'Active',
+    created_at: stamp,
+    updated_at: stamp,
+  };
   await writeTransaction(
     ({ configItem, guard }) => [
       guard.create({ scope: titleScope(kind), value: titleKey(title), owner_id: itemId }).commit(),
-      configItem.create({ kind, item_id: itemId, title }).commit(),
+      configItem.create(item).commit(),
     ],
     duplicate,
   );
+  return item;
 }
 
-/** Changes title and status; a new title moves its uniqueness guard in the same transaction. */
+/**
+ * Changes title and status; a new title moves its uniqueness guard in the same transaction.
+ * Answers the item as written.
+ */
 export async function updateConfigItem(
   current: ConfigItemRecord,
   changes: { title: string; status?: 'Active' | 'Inactive' },
-): Promise<void> {
+): Promise<ConfigItemRecord> {
   const renamed = titleKey(changes.title) !== titleKey(current.title);
   const { kind, item_id } = current;
+  const updated: ConfigItemRecord = {
+    ...current,
+    title: changes.title,
+    status: changes.status ?? current.status,
+    updated_at: new Date().toISOString(),
+  };
   await writeTransaction(
     ({ configItem, guard }) => [
       configItem
         .patch({ kind, item_id })
-        .set({ title: changes.title, status: changes.status ?? current.status })
+        .set({ title: updated.title, status: updated.status, updated_at: updated.updated_at })
         .where(({ title }, { eq }) => eq(title, current.title))
         .commit(),
       ...(renamed
@@ -55,4 +79,5 @@ export async function updateConfigItem(
     (index) =>
       index === 0 ? new Conflict('This item was changed meanwhile. Reload and try again') : duplicate(),
   );
+  return updated;
 }

@@ -22,7 +22,14 @@ const key = <const F extends string, const C extends readonly string[]>(
 
 const timestamps = {
   created_at: { type: 'string', required: true, readOnly: true, default: now },
-  updated_at: { type: 'string', required: true, watch: '*', default: now, set: now },
+  /** Set on every write; a writer that answers with the item passes the time it used. */
+  updated_at: {
+    type: 'string',
+    required: true,
+    watch: '*',
+    default: now,
+    set: (value?: string) => value ?? now(),
+  },
 } as const;
 
 const status = { type: ['Active', 'Inactive'] as const, required: true, default: 'Active' } as const;

@@ -25,10 +25,7 @@ export async function listItems(kind: ConfigKind, onlyActive = false): Promise<C
 }
 
 export async function createItem(kind: ConfigKind, title: string): Promise<ConfigItem> {
-  const id = ulid();
-  await insertConfigItem(kind, id, title);
-  const created = await getConfigItem(kind, id);
-  return toConfigItem(created!);
+  return toConfigItem(await insertConfigItem(kind, ulid(), title));
 }
 
 export async function updateItem(
@@ -38,6 +35,5 @@ export async function updateItem(
 ): Promise<ConfigItem> {
   const current = await getConfigItem(kind, id);
   if (!current) throw new NotFound(configLabels[kind].singular);
-  await updateConfigItem(current, changes);
-  return toConfigItem((await getConfigItem(kind, id))!);
+  return toConfigItem(await updateConfigItem(current, changes));
 }

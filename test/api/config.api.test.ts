@@ -50,6 +50,9 @@ describe.each(lists)('configuration list $path', ({ path, client, label, seeded 
     expect(updated.status).toBe(200);
     expect(updated.body.message).toBe(`${label} updated`);
     expect(updated.body.result).toMatchObject({ id, title: renamed, status: 'Inactive' });
+    const listed = (await call('GET', path, { token })).body.result.find((i: { id: string }) => i.id === id);
+    expect(listed).toEqual(updated.body.result);
+    expect(listed.updated_at > created.body.result.updated_at).toBe(true);
 
     const offered = await call('GET', client, { token: await signedInAs('Account Admin') });
     expect(offered.body.result.map((i: { id: string }) => i.id)).not.toContain(id);
