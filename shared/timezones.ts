@@ -23,8 +23,6 @@ const currentNames: Record<string, string> = {
   'Pacific/Truk': 'Pacific/Chuuk',
 };
 
-export const defaultTimezone = 'America/New_York';
-
 /** Every zone the runtime knows, by its current IANA name, sorted, with UTC. */
 export function listTimezones(): string[] {
   const names = Intl.supportedValuesOf('timeZone').map((zone) => currentNames[zone] ?? zone);

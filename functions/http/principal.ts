@@ -29,7 +29,3 @@ export interface AdminPrincipal {
 }
 
 export type Principal = ClientPrincipal | AdminPrincipal;
-
-export function principalId(principal: Principal): string {
-  return principal.kind === 'client' ? principal.userId : principal.adminId;
-}

@@ -12,7 +12,7 @@ import { answersLikeDynamoDb, dynamoDbClient, ensureTable, startDynamoDb, tableH
 import { assertPortsFree, resolvePorts, type EmulatorName, type EmulatorPorts } from './ports';
 import { Supervisor, type Log } from './processes';
 import { answersLikeS3, bucketHealth, ensureBucket, s3Client, startS3, type LocalS3 } from './s3';
-import { answersLikeSes, readMailbox, startSes, type SentMail } from './ses';
+import { answersLikeSes, startSes } from './ses';
 
 export { readMailbox, type SentMail } from './ses';
 export {
@@ -66,8 +66,6 @@ export interface RunningEmulators {
   mailboxUrl: string;
   /** Each dependency's state, "ok" or what is wrong, for `GET /health`. */
   health(): Promise<Record<EmulatorName, 'ok' | string>>;
-  /** Every e-mail sent since the emulators started, oldest first. */
-  readMailbox(): Promise<SentMail[]>;
   /** Stops every emulator. Idempotent. */
   stop(): Promise<void>;
 }
@@ -186,7 +184,6 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
         ]);
         return { dynamodb: dynamodbState, s3: s3State, cognito: cognitoState, ses: sesState };
       },
-      readMailbox: () => readMailbox(endpoints.ses),
       stop,
     };
   } catch (error) {
