@@ -148,11 +148,13 @@ export async function changeProfile(
   return data as AdminItem;
 }
 
+const randomPin = () => String(randomInt(0, 10_000)).padStart(4, '0');
+
 /** A random four-digit PIN not used by anyone else in the account. */
 export async function regeneratePin(principal: ClientPrincipal): Promise<string> {
   const { user } = principal;
   for (let attempt = 0; attempt < 25; attempt++) {
-    const pin = String(randomInt(0, 10_000)).padStart(4, '0');
+    const pin = randomPin();
     if (pin === user.pin_number) continue;
     try {
       await replacePin(user, pin);
@@ -165,10 +167,9 @@ export async function regeneratePin(principal: ClientPrincipal): Promise<string>
 }
 
 /** A PIN for a new user of the account (used when creating users). */
-export async function freePin(accountId: string, taken: Set<string> = new Set()): Promise<string> {
+export async function freePin(accountId: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const pin = String(randomInt(0, 10_000)).padStart(4, '0');
-    if (taken.has(pin)) continue;
+    const pin = randomPin();
     const { data } = await db()
       .entities.guard.get({ scope: pinScope(accountId), value: pin })
       .go();
