@@ -26,7 +26,7 @@ const registry = globalThis as { spacesTestSystem?: Shared };
 /** The whole system as `npm start` runs it, on test ports, with fresh data and its log in a file. */
 function start(): Shared {
   mkdirSync(testData, { recursive: true });
-  const logFile = path.join(testData, 'system.log');
+  const logFile = path.join(testData, `system-${port('HTTP', 13000)}.log`);
   const log = createWriteStream(logFile);
   const system = startSystem({
     port: port('HTTP', 13000),
@@ -37,7 +37,8 @@ function start(): Shared {
       cognito: port('COGNITO', 19229),
       ses: port('SES', 18005),
     },
-    dataDir: path.join(testData, 'system'),
+    // Per port, so that two runs on different ports (SPACES_TEST_*_PORT) do not share data.
+    dataDir: path.join(testData, `system-${port('HTTP', 13000)}`),
     reset: true,
     inMemory: true,
     log: (line) => log.write(`${line}\n`),
