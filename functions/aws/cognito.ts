@@ -1,7 +1,7 @@
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { env } from '../env';
 import { lazy } from './lazy';
 
-export const cognito = lazy(
-  () => new CognitoIdentityProviderClient({ endpoint: env().COGNITO_ENDPOINT, region: env().AWS_REGION }),
-);
+/**
+ * Cognito, loaded on first use: only sign-in, password and user-administration requests call
+ * it. `const { client, InitiateAuthCommand } = await cognito()`.
+ */
+export const cognito = lazy(() => import('./cognito-client'));

@@ -1,13 +1,7 @@
-import { S3Client } from '@aws-sdk/client-s3';
-import { env } from '../env';
 import { lazy } from './lazy';
 
-/** Path-style addressing when pointed at a local endpoint (s3rver). */
-export const s3 = lazy(
-  () =>
-    new S3Client({
-      endpoint: env().S3_ENDPOINT,
-      region: env().AWS_REGION,
-      forcePathStyle: !!env().S3_ENDPOINT,
-    }),
-);
+/**
+ * S3 with its presigners, loaded on first use: only uploads and file URLs need it.
+ * `const { client, GetObjectCommand, getSignedUrl } = await s3()`.
+ */
+export const s3 = lazy(() => import('./s3-client'));

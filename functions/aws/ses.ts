@@ -1,5 +1,7 @@
-import { SESv2Client } from '@aws-sdk/client-sesv2';
-import { env } from '../env';
 import { lazy } from './lazy';
 
-export const ses = lazy(() => new SESv2Client({ endpoint: env().SES_ENDPOINT, region: env().AWS_REGION }));
+/**
+ * SES, loaded on first use: few requests send mail, so the others do not load its SDK at cold
+ * start. `const { client, SendEmailCommand } = await ses()`.
+ */
+export const ses = lazy(() => import('./ses-client'));

@@ -1,22 +1,44 @@
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClientRole } from '../../shared/roles';
+import { documentClient } from '../aws/dynamodb';
+import { env } from '../env';
 import { Conflict } from '../http/errors';
-import { db, type UserItem } from './entities';
+import { db, type AccountItem, type UserItem } from './entities';
 import { writeTransaction } from './transactions';
 
 export const emailScope = (area: 'client' | 'admin') => `EMAIL#${area}`;
 export const pinScope = (accountId: string) => `ACCOUNT#${accountId}#PIN`;
 
-/** A client user by id alone (the token's username), through gsi1. */
-export async function findUserById(userId: string): Promise<UserItem | null> {
-  const { data } = await db().entities.user.query.byId({ user_id: userId }).go({ limit: 1 });
-  return data[0] ?? null;
-}
-
-export async function getUser(accountId: string, userId: string): Promise<UserItem | null> {
-  const { data } = await db()
-    .entities.user.get({ account_id: accountId, user_id: userId })
-    .go({ consistent: true });
-  return data;
+/**
+ * A user and their account with one strongly consistent BatchGetItem: what authentication loads
+ * on every request, so a deactivation or a role change takes effect on the next one.
+ */
+export async function getUserAndAccount(
+  accountId: string,
+  userId: string,
+): Promise<{ user: UserItem | null; account: AccountItem | null }> {
+  const { user, account } = db().entities;
+  const table = env().TABLE_NAME;
+  let keys = [
+    user.get({ account_id: accountId, user_id: userId }).params().Key,
+    account.get({ account_id: accountId }).params().Key,
+  ];
+  const items: Record<string, unknown>[] = [];
+  // Keys the table could not serve now (throttling) come back unprocessed; ask again for those.
+  for (let attempt = 0; keys.length && attempt < 3; attempt++) {
+    const answer = await documentClient().send(
+      new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ConsistentRead: true } } }),
+    );
+    items.push(...(answer.Responses?.[table] ?? []));
+    keys = answer.UnprocessedKeys?.[table]?.Keys ?? [];
+  }
+  if (keys.length) throw new Error('DynamoDB left keys of a two-item BatchGetItem unprocessed three times');
+  const find = <T>(parse: (item: Record<string, unknown>) => T | null) =>
+    items.map(parse).find((item) => item !== null) ?? null;
+  return {
+    user: find((Item) => user.parse({ Item }).data),
+    account: find((Item) => account.parse({ Item }).data),
+  };
 }
 
 /** Who owns an e-mail address in an area: read from its uniqueness guard, strongly consistent. */

@@ -1,11 +1,10 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { rolesAttrFor } from '../../shared/roles';
-import { findUserById } from '../data/users';
-import { getAccount } from '../data/accounts';
+import { getUserAndAccount } from '../data/users';
 import { getAdmin } from '../data/admins';
 import { Forbidden, Unauthorized } from './errors';
 import type { AdminPrincipal, ClientPrincipal, Principal } from './principal';
-import { verifyAccessToken } from './tokens';
+import { parseClientUsername, verifyAccessToken } from './tokens';
 
 export function bearerToken(event: APIGatewayProxyEventV2): string | undefined {
   const header = event.headers?.authorization ?? event.headers?.Authorization;
@@ -32,12 +31,13 @@ export async function authenticate(
     : loadAdmin(verified.username, verified.issuedAt);
 }
 
-async function loadClient(userId: string, issuedAt: number): Promise<ClientPrincipal> {
-  const user = await findUserById(userId);
+async function loadClient(username: string, issuedAt: number): Promise<ClientPrincipal> {
+  const ids = parseClientUsername(username);
+  if (!ids) throw new Unauthorized('Your session has ended. Please log in again');
+  const { user, account } = await getUserAndAccount(ids.accountId, ids.userId);
   if (!user || issuedAt < user.tokens_valid_after)
     throw new Unauthorized('Your session has ended. Please log in again');
   if (user.status !== 'Active') throw new Unauthorized('Your user is inactive');
-  const account = await getAccount(user.account_id);
   if (!account || account.status !== 'Active') throw new Unauthorized('Your account is inactive');
   return {
     kind: 'client',

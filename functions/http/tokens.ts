@@ -23,9 +23,22 @@ function keySet(area: Area) {
   return set;
 }
 
+/**
+ * A client user's Cognito username names their account and themself, so that authentication
+ * loads the user and the account with one BatchGetItem. An admin's username is their id.
+ */
+export function clientUsername(accountId: string, userId: string): string {
+  return `${accountId}.${userId}`;
+}
+
+export function parseClientUsername(username: string): { accountId: string; userId: string } | undefined {
+  const match = /^([0-9A-Z]{26})\.([0-9A-Z]{26})$/.exec(username);
+  return match ? { accountId: match[1]!, userId: match[2]! } : undefined;
+}
+
 export interface VerifiedToken {
   area: Area;
-  /** The Cognito username: the user's or admin's id. */
+  /** The Cognito username (see clientUsername; an admin's id). */
   username: string;
   issuedAt: number;
 }

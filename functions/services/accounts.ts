@@ -3,6 +3,7 @@ import type { ClientRole } from '../../shared/roles';
 import { insertAdmin } from '../data/admins';
 import { db } from '../data/entities';
 import { emailScope, insertUser, pinScope } from '../data/users';
+import { clientUsername } from '../http/tokens';
 import { createLogin } from './identity';
 import { freePin } from './profile';
 
@@ -37,7 +38,7 @@ export async function createClientUser(input: NewClientUser): Promise<string> {
     created_source: input.source,
   });
   try {
-    await createLogin('client', userId, input.email, input.password);
+    await createLogin('client', clientUsername(input.accountId, userId), input.email, input.password);
   } catch (error) {
     await db()
       .transaction.write(({ user, guard }) => [

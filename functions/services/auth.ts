@@ -1,13 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { LoginResult } from '../../shared/schemas/auth';
-import { getAccount } from '../data/accounts';
 import { getAdmin, updateAdmin } from '../data/admins';
 import { db } from '../data/entities';
-import { findEmailOwner, getUser, updateUser } from '../data/users';
+import { findEmailOwner, getUserAndAccount, updateUser } from '../data/users';
 import { env } from '../env';
 import { BadRequest, Forbidden, Invalid, Unauthorized } from '../http/errors';
 import type { Principal } from '../http/principal';
-import type { Area } from '../http/tokens';
+import { clientUsername, type Area } from '../http/tokens';
 import { refreshSession, revokeRefreshToken, setPassword, signIn, type Session } from './identity';
 import { escapeHtml, sendMail } from './mail';
 import { assertNotLocked, clearFailures, recordFailure } from './throttle';
@@ -38,6 +37,11 @@ export function readCookie(cookies: string[] | undefined, name: string): string 
   return undefined;
 }
 
+/** The Cognito username of an e-mail's owner (http/tokens.ts). */
+function usernameOf(area: Area, owner: { ownerId: string; accountId?: string }): string {
+  return area === 'client' ? clientUsername(owner.accountId!, owner.ownerId) : owner.ownerId;
+}
+
 /** Refuses sign-in for an inactive user or account, after the password was right. */
 async function assertActive(area: Area, owner: { ownerId: string; accountId?: string }): Promise<void> {
   if (area === 'admin') {
@@ -45,10 +49,7 @@ async function assertActive(area: Area, owner: { ownerId: string; accountId?: st
     if (admin?.status !== 'Active') throw new Forbidden('Your user is inactive');
     return;
   }
-  const [user, account] = await Promise.all([
-    getUser(owner.accountId!, owner.ownerId),
-    getAccount(owner.accountId!),
-  ]);
+  const { user, account } = await getUserAndAccount(owner.accountId!, owner.ownerId);
   if (user?.status !== 'Active') throw new Forbidden('Your user is inactive');
   if (account?.status !== 'Active') throw new Forbidden('Your account is inactive');
 }
@@ -60,7 +61,7 @@ async function assertActive(area: Area, owner: { ownerId: string; accountId?: st
 export async function login(area: Area, email: string, password: string): Promise<Session> {
   const failures = await assertNotLocked(area, email);
   const owner = await findEmailOwner(area, email);
-  const session = owner ? await signIn(area, owner.ownerId, password) : undefined;
+  const session = owner ? await signIn(area, usernameOf(area, owner), password) : undefined;
   if (!owner || !session) {
     await recordFailure(area, email, failures);
     throw new Unauthorized(wrongCredentials);
@@ -132,7 +133,7 @@ export async function completeReset(
   const owner = await findEmailOwner(area, email);
   if (!owner) throw new BadRequest('This password reset link is invalid or has expired');
   await db().entities.resetToken.delete({ area, email }).go();
-  await setPassword(area, owner.ownerId, password);
+  await setPassword(area, usernameOf(area, owner), password);
   await clearFailures(area, email);
   await endSessions(area, owner.ownerId, owner.accountId);
 }
@@ -146,10 +147,12 @@ async function endSessions(area: Area, ownerId: string, accountId?: string): Pro
 /** Changes the principal's password after checking the current one; every session ends. */
 export async function changePassword(principal: Principal, current: string, next: string): Promise<void> {
   const area: Area = principal.kind;
-  const username = principal.kind === 'client' ? principal.userId : principal.adminId;
+  const username =
+    principal.kind === 'client' ? clientUsername(principal.accountId, principal.userId) : principal.adminId;
   if (!(await signIn(area, username, current))) {
     throw new Invalid({ current_password: 'The current password is incorrect' });
   }
   await setPassword(area, username, next);
-  await endSessions(area, username, principal.kind === 'client' ? principal.accountId : undefined);
+  const ownerId = principal.kind === 'client' ? principal.userId : principal.adminId;
+  await endSessions(area, ownerId, principal.kind === 'client' ? principal.accountId : undefined);
 }

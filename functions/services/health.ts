@@ -1,7 +1,4 @@
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
-import { HeadBucketCommand } from '@aws-sdk/client-s3';
-import { GetAccountCommand } from '@aws-sdk/client-sesv2';
-import { DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { cognito } from '../aws/cognito';
 import { documentClient } from '../aws/dynamodb';
 import { s3 } from '../aws/s3';
@@ -26,9 +23,18 @@ export async function dependencyStates(): Promise<
   const e = env();
   const [dynamodb, s3State, cognitoState, sesState] = await Promise.all([
     probe(() => documentClient().send(new DescribeTableCommand({ TableName: e.TABLE_NAME }))),
-    probe(() => s3().send(new HeadBucketCommand({ Bucket: e.UPLOADS_BUCKET }))),
-    probe(() => cognito().send(new DescribeUserPoolCommand({ UserPoolId: e.CLIENT_USER_POOL_ID }))),
-    probe(() => ses().send(new GetAccountCommand({}))),
+    probe(async () => {
+      const aws = await s3();
+      await aws.client.send(new aws.HeadBucketCommand({ Bucket: e.UPLOADS_BUCKET }));
+    }),
+    probe(async () => {
+      const aws = await cognito();
+      await aws.client.send(new aws.DescribeUserPoolCommand({ UserPoolId: e.CLIENT_USER_POOL_ID }));
+    }),
+    probe(async () => {
+      const aws = await ses();
+      await aws.client.send(new aws.GetAccountCommand({}));
+    }),
   ]);
   return { dynamodb, s3: s3State, cognito: cognitoState, ses: sesState };
 }

@@ -1,9 +1,3 @@
-import {
-  AdminCreateUserCommand,
-  AdminSetUserPasswordCommand,
-  InitiateAuthCommand,
-  RevokeTokenCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
 import { cognito } from '../aws/cognito';
 import { poolOf, type Area } from '../http/tokens';
 
@@ -24,8 +18,9 @@ export async function createLogin(
   password: string,
 ): Promise<void> {
   const { poolId } = poolOf(area);
-  await cognito().send(
-    new AdminCreateUserCommand({
+  const aws = await cognito();
+  await aws.client.send(
+    new aws.AdminCreateUserCommand({
       UserPoolId: poolId,
       Username: username,
       MessageAction: 'SUPPRESS',
@@ -39,8 +34,9 @@ export async function createLogin(
 }
 
 export async function setPassword(area: Area, username: string, password: string): Promise<void> {
-  await cognito().send(
-    new AdminSetUserPasswordCommand({
+  const aws = await cognito();
+  await aws.client.send(
+    new aws.AdminSetUserPasswordCommand({
       UserPoolId: poolOf(area).poolId,
       Username: username,
       Password: password,
@@ -67,9 +63,10 @@ function isRefused(error: unknown): boolean {
 
 /** Checks a password; undefined when Cognito refuses it. */
 export async function signIn(area: Area, username: string, password: string): Promise<Session | undefined> {
+  const aws = await cognito();
   try {
-    const { AuthenticationResult: auth } = await cognito().send(
-      new InitiateAuthCommand({
+    const { AuthenticationResult: auth } = await aws.client.send(
+      new aws.InitiateAuthCommand({
         ClientId: poolOf(area).clientId,
         AuthFlow: 'USER_PASSWORD_AUTH',
         AuthParameters: { USERNAME: username, PASSWORD: password },
@@ -88,9 +85,10 @@ export async function signIn(area: Area, username: string, password: string): Pr
 }
 
 export async function refreshSession(area: Area, refreshToken: string): Promise<Session | undefined> {
+  const aws = await cognito();
   try {
-    const { AuthenticationResult: auth } = await cognito().send(
-      new InitiateAuthCommand({
+    const { AuthenticationResult: auth } = await aws.client.send(
+      new aws.InitiateAuthCommand({
         ClientId: poolOf(area).clientId,
         AuthFlow: 'REFRESH_TOKEN_AUTH',
         AuthParameters: { REFRESH_TOKEN: refreshToken },
@@ -106,8 +104,9 @@ export async function refreshSession(area: Area, refreshToken: string): Promise<
 
 /** Revokes a refresh token (and the access tokens issued from it, in Cognito). */
 export async function revokeRefreshToken(area: Area, refreshToken: string): Promise<void> {
-  await cognito()
-    .send(new RevokeTokenCommand({ ClientId: poolOf(area).clientId, Token: refreshToken }))
+  const aws = await cognito();
+  await aws.client
+    .send(new aws.RevokeTokenCommand({ ClientId: poolOf(area).clientId, Token: refreshToken }))
     .catch((error: unknown) => {
       if (!isRefused(error)) throw error;
     });

@@ -1,4 +1,3 @@
-import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { ses } from '../aws/ses';
 import { env } from '../env';
 
@@ -10,8 +9,9 @@ export interface Mail {
 }
 
 export async function sendMail(mail: Mail): Promise<void> {
-  await ses().send(
-    new SendEmailCommand({
+  const aws = await ses();
+  await aws.client.send(
+    new aws.SendEmailCommand({
       FromEmailAddress: env().MAIL_FROM,
       Destination: { ToAddresses: [mail.to] },
       Content: {

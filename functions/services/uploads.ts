@@ -1,6 +1,3 @@
-import { DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ulid } from 'ulid';
 import {
   maxUploadBytes,
@@ -24,7 +21,8 @@ function ownerPrefix(principal: Principal, purpose: UploadPurpose): string {
 /** A presigned POST bound to one key, the declared content type and the purpose's size limit. */
 export async function createUpload(principal: Principal, request: UploadRequest): Promise<UploadTicket> {
   const key = `${ownerPrefix(principal, request.purpose)}${ulid()}`;
-  const { url, fields } = await createPresignedPost(s3(), {
+  const aws = await s3();
+  const { url, fields } = await aws.createPresignedPost(aws.client, {
     Bucket: env().UPLOADS_BUCKET,
     Key: key,
     Conditions: [
@@ -52,7 +50,9 @@ export async function acceptUpload(
   }
   const head = await readHead(key);
   if (!head) throw new Invalid({ [field]: 'Upload the file first' });
-  const remove = () => s3().send(new DeleteObjectCommand({ Bucket: env().UPLOADS_BUCKET, Key: key }));
+  const aws = await s3();
+  const remove = () =>
+    aws.client.send(new aws.DeleteObjectCommand({ Bucket: env().UPLOADS_BUCKET, Key: key }));
   const max = maxUploadBytes[purpose];
   // The presigned policy bounds the size in S3; checked again here, as emulators do not enforce it.
   if (head.size > max) {
@@ -67,9 +67,14 @@ export async function acceptUpload(
 
 /** The object's first bytes and its whole size, or undefined when there is no such object. */
 async function readHead(key: string): Promise<{ bytes: Uint8Array; size: number } | undefined> {
+  const aws = await s3();
   try {
-    const object = await s3().send(
-      new GetObjectCommand({ Bucket: env().UPLOADS_BUCKET, Key: key, Range: `bytes=0-${sniffLength - 1}` }),
+    const object = await aws.client.send(
+      new aws.GetObjectCommand({
+        Bucket: env().UPLOADS_BUCKET,
+        Key: key,
+        Range: `bytes=0-${sniffLength - 1}`,
+      }),
     );
     const bytes = (await object.Body?.transformToByteArray()) ?? new Uint8Array();
     const size = Number(object.ContentRange?.split('/')[1] ?? object.ContentLength ?? bytes.length);
@@ -83,7 +88,8 @@ async function readHead(key: string): Promise<{ bytes: Uint8Array; size: number 
 /** A presigned GET URL for a stored file, or null. */
 export async function fileUrl(key: string | undefined): Promise<string | null> {
   if (!key) return null;
-  return getSignedUrl(s3(), new GetObjectCommand({ Bucket: env().UPLOADS_BUCKET, Key: key }), {
+  const aws = await s3();
+  return aws.getSignedUrl(aws.client, new aws.GetObjectCommand({ Bucket: env().UPLOADS_BUCKET, Key: key }), {
     expiresIn: 3600,
   });
 }

@@ -1,4 +1,6 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +34,21 @@ function systemEntry(): string {
 
 let bundle: string;
 let bundleDir: string;
+/** The Lambda's configuration (functions/env.ts), as the api stack sets it. */
+const bundleEnv = {
+  PATH: process.env.PATH,
+  AWS_REGION: TEST_REGION,
+  STAGE: 'test',
+  TABLE_NAME: 'table',
+  UPLOADS_BUCKET: 'uploads',
+  CLIENT_USER_POOL_ID: 'us-east-1_client',
+  CLIENT_USER_POOL_CLIENT_ID: 'client',
+  ADMIN_USER_POOL_ID: 'us-east-1_admin',
+  ADMIN_USER_POOL_CLIENT_ID: 'admin',
+  MAIL_FROM: 'no-reply@example.com',
+  APP_URL: 'https://spaces.example.com',
+  LOG_LEVEL: 'ERROR',
+};
 beforeAll(() => {
   const outdir = mkdtempSync(join(tmpdir(), 'spaces-bundle-'));
   const app = new App({ outdir }); // bundling on: every stack is bundled
@@ -92,23 +109,63 @@ describe('the bundle of a group (system), built locally by esbuild', () => {
       {
         encoding: 'utf8',
         timeout: 30_000,
-        env: {
-          PATH: process.env.PATH,
-          AWS_REGION: TEST_REGION,
-          STAGE: 'test',
-          TABLE_NAME: 'table',
-          UPLOADS_BUCKET: 'uploads',
-          CLIENT_USER_POOL_ID: 'us-east-1_client',
-          CLIENT_USER_POOL_CLIENT_ID: 'client',
-          ADMIN_USER_POOL_ID: 'us-east-1_admin',
-          ADMIN_USER_POOL_CLIENT_ID: 'admin',
-          MAIL_FROM: 'no-reply@example.com',
-          APP_URL: 'https://spaces.example.com',
-          LOG_LEVEL: 'ERROR',
-        },
+        env: bundleEnv,
       },
     );
     expect(JSON.parse(output)).toEqual({ statusCode: 404 });
+  });
+});
+
+describe('what the bundle leaves out (infra/cdk/constructs/lambda-bundling.ts)', () => {
+  const sources = () =>
+    (JSON.parse(readFileSync(`${bundle}.map`, 'utf8')) as { sources: string[] }).sources.join('\n');
+
+  it('takes credentials from the environment only: no SSO, INI, STS or metadata providers', () => {
+    expect(sources()).toContain('functions/bundling/credentials-from-env.ts');
+    expect(sources()).not.toMatch(/credential-provider-(node|ini|sso|process|web-identity)|nested-clients/);
+  });
+
+  it("skips ElectroDB's JSON Schema check of its constant models (the tests run the real one)", () => {
+    expect(sources()).toContain('functions/bundling/electrodb-model-check.ts');
+    expect(sources()).not.toMatch(/node_modules\/jsonschema\//);
+  });
+
+  it('signs its AWS calls with the credentials of the environment, as Lambda sets them', async () => {
+    // A plain HTTP listener stands in for the DynamoDB endpoint only to read the signed request.
+    const seen = new Promise<string>((resolve) => {
+      const server = createServer((req, res) => {
+        resolve(req.headers.authorization ?? '');
+        res.writeHead(500).end();
+        server.close();
+      }).listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        const script = `
+          const { handler } = await import(process.argv[1]);
+          const event = {
+            version: '2.0', routeKey: 'GET /api/v1/health', rawPath: '/api/v1/health', rawQueryString: '',
+            headers: {}, isBase64Encoded: false,
+            requestContext: { http: { method: 'GET', path: '/api/v1/health', sourceIp: '127.0.0.1' }, requestId: 'r' },
+          };
+          await handler(event, { awsRequestId: 'r', functionName: 'system', getRemainingTimeInMillis: () => 10000 });
+        `;
+        execFile(
+          process.execPath,
+          ['--input-type=module', '-e', script, pathToFileURL(bundle).href],
+          {
+            timeout: 30_000,
+            env: {
+              ...bundleEnv,
+              DYNAMODB_ENDPOINT: `http://127.0.0.1:${port}`,
+              AWS_ACCESS_KEY_ID: 'AKIDFROMENVIRONMENT',
+              AWS_SECRET_ACCESS_KEY: 'secret',
+              AWS_SESSION_TOKEN: 'session',
+            },
+          },
+          () => undefined,
+        );
+      });
+    });
+    expect(await seen).toContain('Credential=AKIDFROMENVIRONMENT/');
   });
 });
 

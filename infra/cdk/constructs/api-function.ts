@@ -11,6 +11,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { tableDefinition } from '../../../functions/data/table-definition';
+import { lambdaBundling } from './lambda-bundling';
 
 export type TableAccess = 'read' | 'write';
 
@@ -35,10 +36,6 @@ const USER_ADMIN_ACTIONS = [
   'cognito-idp:AdminDeleteUser',
   'cognito-idp:AdminUserGlobalSignOut',
 ];
-
-/** Lets the bundled CommonJS dependencies call `require` inside an ES module. */
-const ESM_REQUIRE_BANNER =
-  "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
 
 export interface ApiFunctionProps {
   /** The group's router, `functions/<group>/router.ts`, exporting `handler`. */
@@ -90,12 +87,15 @@ export class ApiFunction extends Construct {
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
       bundling: {
         format: OutputFormat.ESM,
-        target: 'node24',
-        platform: 'node',
-        mainFields: ['module', 'main'],
-        banner: ESM_REQUIRE_BANNER,
-        minify: true,
+        target: lambdaBundling.target,
+        platform: lambdaBundling.platform,
+        mainFields: [...lambdaBundling.mainFields],
+        banner: lambdaBundling.banner,
+        minify: lambdaBundling.minify,
         sourceMap: true,
+        esbuildArgs: {
+          '--alias': Object.entries(lambdaBundling.alias).map(([name, file]) => `${name}=${file}`),
+        },
         // Bundle the AWS SDK too: the code runs on the SDK version it was tested with.
         externalModules: [],
         forceDockerBundling: false,
