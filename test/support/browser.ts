@@ -53,3 +53,17 @@ export async function signIn(page: Page, user: { email: string; password: string
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Login' }).click();
 }
+
+/** A fresh page signed in as `user` through the client login form, on the client start page. */
+export async function signedInClientPage(user: { email: string; password: string }): Promise<Page> {
+  const page = await pageAt('/login');
+  await signIn(page, user);
+  await page.waitForURL('**/c/dashboard');
+  await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+  return page;
+}
+
+/** The session token the SPA keeps (localStorage['auth.token']), or null when signed out. */
+export function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem('auth.token'));
+}

@@ -3,7 +3,7 @@ import { Toaster } from 'sonner';
 import { sessionStore } from '../auth/session';
 import { ProgressBar } from '../components/ProgressBar';
 import { fakeApi } from '../test/fakeApi';
-import { api, ApiError } from './client';
+import { api, ApiError, REQUEST_TIMEOUT_MS } from './client';
 
 function signIn(area: 'client' | 'admin', token = 'old-token') {
   localStorage.setItem('auth.token', token);
@@ -61,6 +61,58 @@ describe('the fetch client', () => {
     expect(await screen.findByText('Network error')).toBeInTheDocument();
   });
 
+  it("shows 'Network error' and keeps the session when the browser cancels a request", async () => {
+    fakeApi().on('GET', '/client/me', { aborted: true });
+    signIn('client', 'tok-1');
+    const error = await failureOf(api.get('/client/me'));
+    expect(error.status).toBeNull();
+    expect(await screen.findByText('Network error')).toBeInTheDocument();
+    expect(localStorage.getItem('auth.token')).toBe('tok-1');
+  });
+
+  it("gives up after 30 s without an answer with 'Network error' and keeps the session", async () => {
+    vi.useFakeTimers();
+    const fake = fakeApi().on('GET', '/client/me', { hang: true });
+    signIn('client', 'tok-1');
+    const failure = failureOf(api.get('/client/me'));
+    await act(() => vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1));
+    expect(fake.calls).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect((await failure).message).toBe('Network error');
+    await act(() => vi.advanceTimersByTimeAsync(10)); // sonner shows a toast on its next tick
+    expect(screen.getByText('Network error')).toBeInTheDocument();
+    expect(sessionStore.get().session?.token).toBe('tok-1');
+  });
+
+  it('keeps the session on a 5xx', async () => {
+    fakeApi().on('GET', '/client/me', { status: 503, body: { message: 'Service Unavailable' } });
+    signIn('client', 'tok-1');
+    const error = await failureOf(api.get('/client/me'));
+    expect(error.status).toBe(503);
+    expect(await screen.findByText('Service Unavailable')).toBeInTheDocument();
+    expect(localStorage.getItem('auth.token')).toBe('tok-1');
+  });
+
+  it('toasts nothing for requests that fail while the page is being left', async () => {
+    fakeApi()
+      .on('GET', '/client/me', { networkError: true })
+      .on('GET', '/client/mypackage', { aborted: true });
+    signIn('client', 'tok-1');
+    window.dispatchEvent(new Event('pagehide'));
+    try {
+      await failureOf(api.get('/client/me'));
+      await failureOf(api.get('/client/mypackage'));
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(screen.queryByText('Network error')).not.toBeInTheDocument();
+      expect(localStorage.getItem('auth.token')).toBe('tok-1');
+    } finally {
+      window.dispatchEvent(new Event('pageshow'));
+    }
+    // Shown again (back/forward cache): failures are toasted again.
+    await failureOf(api.get('/client/me'));
+    expect(await screen.findByText('Network error')).toBeInTheDocument();
+  });
+
   it('stays quiet when the caller shows the error itself', async () => {
     fakeApi().on('POST', '/client/auth/reset', { status: 400, body: { message: 'Invalid token' } });
     await failureOf(api.post('/client/auth/reset', {}, { toastErrors: false }));
@@ -94,6 +146,17 @@ describe('the fetch client', () => {
     await expect(api.get('/client/aboutMe')).resolves.toEqual({ totals: null });
     expect(fake.callsTo('GET', '/client/aboutMe').map((c) => c.token)).toEqual(['old-token', 'new-token']);
     expect(localStorage.getItem('auth.token')).toBe('new-token');
+  });
+
+  it('keeps the session when the refresh after a 401 gets no answer', async () => {
+    fakeApi()
+      .on('GET', '/client/aboutMe', { status: 401, body: { message: 'Token expired' } })
+      .on('POST', '/client/auth/refresh', { networkError: true });
+    signIn('client');
+    const error = await failureOf(api.get('/client/aboutMe'));
+    expect(error.message).toBe('Network error');
+    expect(await screen.findByText('Network error')).toBeInTheDocument();
+    expect(localStorage.getItem('auth.token')).toBe('old-token');
   });
 
   it('logs a client out when the refresh fails too', async () => {

@@ -10,15 +10,20 @@ import { sessionStore, type Session } from '../auth/session';
  * - Unwraps `{ result, message? }`.
  * - On failure toasts the server's `message` (a string, or the first value of a field object);
  *   without a usable answer, the client's own message (e.g. 'Request failed with status 502');
- *   when no answer arrived at all, 'Network error'.
- * - On 401 with a client session it refreshes the token once (httpOnly cookie) and retries;
- *   otherwise, or when that fails, it ends the session: the route guards then send the user to
- *   the matching login with 'Please log in!'.
+ *   when no answer arrived at all (network failure, a cancelled request, or no answer within
+ *   `REQUEST_TIMEOUT_MS`), 'Network error'. Nothing is toasted while the page is being left: the
+ *   browser cancels a leaving page's requests, which is no error to show.
+ * - Only a 401 ends the session. With a client session it first refreshes the token once
+ *   (httpOnly cookie) and retries; when the refresh is refused it ends the session: the route
+ *   guards then send the user to the matching login with 'Please log in!'. When the refresh gets
+ *   no answer, the session stays and the request fails with 'Network error'.
  * - Counts requests in flight for the progress bar.
  */
 
 export const API_BASE = '/api/v1';
 export const NETWORK_ERROR = 'Network error';
+/** How long a request may wait for its whole answer: API Gateway's own limit, so a stuck request ends. */
+export const REQUEST_TIMEOUT_MS = 30_000;
 
 /** A failed request; `fields` holds the server's field errors when it sent them. */
 export class ApiError extends Error {
@@ -77,6 +82,21 @@ async function tracked<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+// ---- leaving the page ----
+
+/**
+ * True from `pagehide` (the page is being unloaded: reload, a link, closing the tab) until a
+ * `pageshow` (the page is shown again, e.g. from the back/forward cache). Chromium cancels the
+ * page's requests right after `pagehide`, and their failures still reach the app.
+ */
+let leavingPage = false;
+window.addEventListener('pagehide', () => {
+  leavingPage = true;
+});
+window.addEventListener('pageshow', () => {
+  leavingPage = false;
+});
+
 // ---- answers ----
 
 /** The message of a failed answer: the string, or the first value of a `{ field: message }` object. */
@@ -100,40 +120,65 @@ function fieldsOf(body: unknown): Record<string, string> | null {
   );
 }
 
+/** The body as JSON, or null when it is not JSON. Rejects when the body does not arrive. */
 async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
   try {
-    return await response.json();
+    return JSON.parse(text) as unknown;
   } catch {
     return null;
   }
 }
 
 function notify(error: ApiError, options: RequestOptions) {
-  if (options.toastErrors !== false) toast.error(error.message, { id: error.message });
+  if (options.toastErrors !== false && !leavingPage) toast.error(error.message, { id: error.message });
+}
+
+/**
+ * Fetches and reads the JSON body within `REQUEST_TIMEOUT_MS`. Rejects with a 'Network error'
+ * ApiError when no whole answer arrives: a network failure, a request the browser cancelled, or
+ * the timeout.
+ */
+async function exchange(url: string, init: RequestInit): Promise<{ response: Response; body: unknown }> {
+  const timeout = new AbortController();
+  const timer = setTimeout(
+    () => timeout.abort(new DOMException('No answer within the time limit', 'TimeoutError')),
+    REQUEST_TIMEOUT_MS,
+  );
+  try {
+    const response = await fetch(url, { ...init, signal: timeout.signal });
+    return { response, body: await readJson(response) };
+  } catch {
+    throw new ApiError(NETWORK_ERROR, null);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 // ---- refresh ----
 
-let refreshing: Promise<boolean> | null = null;
+/** What a refresh came to: a new token, a refusal, or no answer at all (the session then stays). */
+type RefreshOutcome = 'renewed' | 'refused' | 'no-answer';
+
+let refreshing: Promise<RefreshOutcome> | null = null;
 
 /** Asks for a new client access token once, however many requests got a 401 at the same time. */
-function refresh(expired: Session): Promise<boolean> {
-  refreshing ??= (async () => {
+function refresh(expired: Session): Promise<RefreshOutcome> {
+  refreshing ??= (async (): Promise<RefreshOutcome> => {
     try {
-      const response = await fetch(`${API_BASE}/client/auth/refresh`, {
+      const { response, body } = await exchange(`${API_BASE}/client/auth/refresh`, {
         method: 'POST',
         headers: { Accept: 'application/json' },
         credentials: 'same-origin',
       });
-      if (!response.ok) return false;
-      const body = (await readJson(response)) as ApiReply<LoginResult> | null;
-      const token = body?.result?.access_token;
-      if (typeof token !== 'string' || !token) return false;
-      if (sessionStore.get().session?.token !== expired.token) return false;
+      if (!response.ok) return 'refused';
+      const token = (body as ApiReply<LoginResult> | null)?.result?.access_token;
+      if (typeof token !== 'string' || !token) return 'refused';
+      if (sessionStore.get().session?.token !== expired.token) return 'refused';
       sessionStore.set({ token, area: 'client' });
-      return true;
+      return 'renewed';
     } catch {
-      return false;
+      return 'no-answer';
     } finally {
       refreshing = null;
     }
@@ -151,20 +196,20 @@ async function send<T>(path: string, options: RequestOptions, retried: boolean):
   if (token) headers.Authorization = `Bearer ${token}`;
 
   let response: Response;
+  let body: unknown;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
+    ({ response, body } = await exchange(`${API_BASE}${path}`, {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: 'same-origin',
-    });
-  } catch {
-    const error = new ApiError(NETWORK_ERROR, null);
-    notify(error, options);
+    }));
+  } catch (error) {
+    // No answer: nothing says the session is over, so it stays.
+    if (error instanceof ApiError) notify(error, options);
     throw error;
   }
 
-  const body = await readJson(response);
   if (response.ok) {
     if (!body || typeof body !== 'object' || !('result' in body)) {
       const error = new ApiError('Unexpected answer from the server', response.status);
@@ -175,8 +220,16 @@ async function send<T>(path: string, options: RequestOptions, retried: boolean):
   }
 
   if (response.status === 401 && session) {
-    if (!retried && session.area === 'client' && (await refresh(session)))
-      return send<T>(path, options, true);
+    if (!retried && session.area === 'client') {
+      const outcome = await refresh(session);
+      if (outcome === 'renewed') return send<T>(path, options, true);
+      if (outcome === 'no-answer') {
+        // The refresh may well succeed later: keep the session.
+        const error = new ApiError(NETWORK_ERROR, null);
+        notify(error, options);
+        throw error;
+      }
+    }
     // Only end the session this request was made with, not one that started meanwhile.
     if (sessionStore.get().session?.token === session.token) sessionStore.clear('expired');
     throw new ApiError(messageOf(body) ?? 'Unauthorized', 401);

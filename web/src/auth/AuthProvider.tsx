@@ -21,6 +21,15 @@ export interface AuthState {
   reason: EndReason;
   /** The profile of the signed-in user, once loaded. */
   me: Me | undefined;
+  /**
+   * Why the profile could not be loaded, until it is. The session stays (only a 401 ends it, in
+   * the fetch client); the guards show the error with a retry.
+   */
+  meError: Error | undefined;
+  /** True while the profile is being loaded or loaded again. */
+  meLoading: boolean;
+  /** Loads the profile again. */
+  reloadMe: () => void;
   /** Signs in: login, then the profile, then the session starts. Resolves false on failure (already toasted). */
   login: (area: Area, input: LoginInput) => Promise<boolean>;
   /** Logs out on the server (best effort) and forgets the session. */
@@ -36,7 +45,9 @@ export function fullName(me: Pick<Me, 'first_name' | 'last_name'>): string {
 
 /**
  * Holds the session (from localStorage, see session.ts) and loads the profile (and, for
- * clients, the package) while there is one. A failed profile load ends the session.
+ * clients, the package) while there is one. Only a 401 ends the session (the fetch client
+ * does that); a profile that cannot be loaded for any other reason (no answer, a timeout, a
+ * 5xx) leaves the user signed in, with the error toasted and offered for a retry.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const { session, reason } = useSyncExternalStore(
@@ -46,12 +57,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
   const { mutate } = useSWRConfig();
   const area = session?.area ?? null;
-  const { data: me, error } = useMe(area);
+  const { data: me, error: meError, isValidating: meLoading, mutate: mutateMe } = useMe(area);
   useMyPackage(area === 'client');
-
-  useEffect(() => {
-    if (error && sessionStore.get().session) sessionStore.clear('expired');
-  }, [error]);
+  const reloadMe = useCallback(() => void mutateMe(), [mutateMe]);
 
   useEffect(() => {
     // Nothing of a previous user may be shown to the next one.
@@ -92,8 +100,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<AuthState>(
-    () => ({ session, reason, me: session ? me : undefined, login, logout }),
-    [session, reason, me, login, logout],
+    () => ({
+      session,
+      reason,
+      me: session ? me : undefined,
+      meError: session && meError instanceof Error ? meError : undefined,
+      meLoading: session !== null && meLoading,
+      reloadMe,
+      login,
+      logout,
+    }),
+    [session, reason, me, meError, meLoading, reloadMe, login, logout],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { rolesAttrFor } from '../../../shared/roles';
+import { REQUEST_TIMEOUT_MS } from '../api/client';
 import { aClientMe, anAdminMe, signedInAs } from '../test/builders';
-import { fakeApi } from '../test/fakeApi';
+import { fakeApi, type FakeAnswer } from '../test/fakeApi';
 import { renderApp } from '../test/renderApp';
 
 describe('route guards', () => {
@@ -9,16 +10,22 @@ describe('route guards', () => {
     fakeApi();
     const { location } = renderApp('/c/venues?tab=spaces');
     expect(await screen.findByText('Please log in!')).toBeInTheDocument();
-    expect(location()).toBe(`/login?redirect=${encodeURIComponent('/c/venues?tab=spaces')}`);
-    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(location()).toBe(`/login?redirect=${encodeURIComponent('/c/venues?tab=spaces')}`),
+    );
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
   });
 
   it('sends a guest from an admin page to the admin login', async () => {
     fakeApi();
     const { location } = renderApp('/admin/configuration/amenities');
     expect(await screen.findByText('Please log in!')).toBeInTheDocument();
-    expect(location()).toBe(`/admin/login?redirect=${encodeURIComponent('/admin/configuration/amenities')}`);
-    expect(screen.getByRole('heading', { name: 'Admin' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(location()).toBe(
+        `/admin/login?redirect=${encodeURIComponent('/admin/configuration/amenities')}`,
+      ),
+    );
+    expect(await screen.findByRole('heading', { name: 'Admin' })).toBeInTheDocument();
   });
 
   it('tells a signed-in user on a guest page that they are logged in, and takes them home', async () => {
@@ -110,14 +117,107 @@ describe('route guards', () => {
     expect(location()).toBe('/404');
   });
 
-  it('forgets a stored token whose profile does not load, and asks to log in', async () => {
+  it.each([
+    ['a 500', { status: 500, body: { message: 'Something broke' } }, 'Something broke'],
+    ['a 503 with a field message', { status: 503, body: { message: { service: 'Try later' } } }, 'Try later'],
+    ['a network failure', { networkError: true }, 'Network error'],
+    ['a cancelled request', { aborted: true }, 'Network error'],
+  ] satisfies Array<[string, FakeAnswer, string]>)(
+    'keeps the user signed in when the profile fails with %s, and loads it again on Retry',
+    async (_what, failure, message) => {
+      const api = fakeApi();
+      signedInAs(api, aClientMe());
+      api.on('GET', '/client/me', failure, { body: { result: aClientMe() } });
+      const { location, user } = renderApp('/c/dashboard');
+      expect(
+        await screen.findByRole('heading', { name: 'Your profile could not be loaded' }),
+      ).toBeInTheDocument();
+      // The toast, and the reason on the page.
+      await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
+      expect(screen.getByText('You are still signed in. Try again, or log out.')).toBeInTheDocument();
+      expect(location()).toBe('/c/dashboard');
+      expect(localStorage.getItem('auth.token')).toBe('token-1');
+      expect(screen.queryByText('Please log in!')).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Retry' }));
+      expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
+      expect(api.callsTo('GET', '/client/me')).toHaveLength(2);
+    },
+  );
+
+  it('keeps the user signed in when the profile has not answered in 30 s', async () => {
+    vi.useFakeTimers();
+    const api = fakeApi();
+    signedInAs(api, anAdminMe());
+    api.on('GET', '/admin/me', { hang: true });
+    const { location } = renderApp('/admin', { fakeTimers: true });
+    await act(() => vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1));
+    expect(
+      screen.queryByRole('heading', { name: 'Your profile could not be loaded' }),
+    ).not.toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(screen.getByRole('heading', { name: 'Your profile could not be loaded' })).toBeInTheDocument();
+    expect(screen.getAllByText('Network error')).toHaveLength(2);
+    expect(location()).toBe('/admin');
+    expect(localStorage.getItem('auth.token')).toBe('token-1');
+  });
+
+  it('ends the session when the profile answers 401 and the refresh is refused', async () => {
     const api = fakeApi();
     signedInAs(api, aClientMe());
-    api.on('GET', '/client/me', { status: 500, body: { message: 'Something broke' } });
+    api
+      .on('GET', '/client/me', { status: 401, body: { message: 'Unauthorized' } })
+      .on('POST', '/client/auth/refresh', { status: 401, body: { message: 'No session' } });
     const { location } = renderApp('/c/dashboard');
     expect(await screen.findByText('Please log in!')).toBeInTheDocument();
-    expect(location()).toBe(`/login?redirect=${encodeURIComponent('/c/dashboard')}`);
+    await waitFor(() => expect(location()).toBe(`/login?redirect=${encodeURIComponent('/c/dashboard')}`));
     expect(localStorage.getItem('auth.token')).toBeNull();
+  });
+
+  it('ends a super admin session when the profile answers 401', async () => {
+    const api = fakeApi();
+    signedInAs(api, anAdminMe());
+    api.on('GET', '/admin/me', { status: 401, body: { message: 'Unauthorized' } });
+    const { location } = renderApp('/admin');
+    expect(await screen.findByText('Please log in!')).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe(`/admin/login?redirect=${encodeURIComponent('/admin')}`));
+    expect(localStorage.getItem('auth.token')).toBeNull();
+  });
+
+  it('lets a user whose profile does not load log out', async () => {
+    const api = fakeApi();
+    signedInAs(api, aClientMe());
+    api.on('GET', '/client/me', { networkError: true }).ok('POST', '/client/auth/logout', null);
+    const { location, user } = renderApp('/c/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(location()).toBe('/login'));
+    expect(localStorage.getItem('auth.token')).toBeNull();
+    expect(api.callsTo('POST', '/client/auth/logout')).toHaveLength(1);
+  });
+
+  it('neither toasts nor signs out when the profile request is cancelled because the page is left', async () => {
+    const api = fakeApi();
+    signedInAs(api, aClientMe());
+    let cancel!: () => void;
+    api.on('GET', '/client/me', {
+      until: new Promise<void>((resolve) => (cancel = resolve)),
+      aborted: true,
+    });
+    renderApp('/c/dashboard');
+    await waitFor(() => expect(api.callsTo('GET', '/client/me')).toHaveLength(1));
+    try {
+      await act(async () => {
+        window.dispatchEvent(new Event('pagehide'));
+        cancel();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      });
+      const toasts = screen.getByRole('region', { name: /^Notifications/ });
+      expect(within(toasts).queryByText('Network error')).not.toBeInTheDocument();
+      expect(localStorage.getItem('auth.token')).toBe('token-1');
+      expect(screen.queryByText('Please log in!')).not.toBeInTheDocument();
+    } finally {
+      window.dispatchEvent(new Event('pageshow'));
+    }
   });
 
   it('follows a logout in another tab', async () => {
@@ -130,6 +230,6 @@ describe('route guards', () => {
       window.dispatchEvent(new StorageEvent('storage', { key: 'auth.token' }));
     });
     expect(await screen.findByText('Please log in!')).toBeInTheDocument();
-    expect(location()).toBe(`/login?redirect=${encodeURIComponent('/c/dashboard')}`);
+    await waitFor(() => expect(location()).toBe(`/login?redirect=${encodeURIComponent('/c/dashboard')}`));
   });
 });

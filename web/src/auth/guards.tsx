@@ -1,9 +1,12 @@
+import { Button } from '@aws-amplify/ui-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { clientSections, type ClientSectionKey } from '../../../shared/roles';
 import { isClientMe } from '../../../shared/schemas/me';
+import { LoadFailed } from '../components/LoadFailed';
 import { PageLoader } from '../components/PageLoader';
+import { Standalone } from '../components/Standalone';
 import { useAuth } from './AuthProvider';
 import { areaHome, areaLogin, type Area } from './session';
 
@@ -25,12 +28,34 @@ export function safeRedirect(value: string | null): string | null {
 }
 
 /**
- * Lets only a signed-in user of `area` through, once the profile is loaded. Guests see
- * 'Please log in!' and go to the area's login with `?redirect=<wanted path>`; after a logout
- * they go there quietly. A user of the other area goes to their own home.
+ * The signed-in user whose profile could not be loaded (no answer, a timeout, a 5xx): still
+ * signed in, with the reason, Retry, and Log out.
+ */
+function ProfileUnavailable({ reason }: { reason: string }) {
+  const { meLoading, reloadMe, logout } = useAuth();
+  return (
+    <Standalone>
+      <LoadFailed
+        title="Your profile could not be loaded"
+        reason={reason}
+        note="You are still signed in. Try again, or log out."
+        retrying={meLoading}
+        onRetry={reloadMe}
+      >
+        <Button onClick={() => void logout()}>Log out</Button>
+      </LoadFailed>
+    </Standalone>
+  );
+}
+
+/**
+ * Lets only a signed-in user of `area` through, once the profile is loaded; while it cannot be
+ * loaded, shows why with a retry. Guests see 'Please log in!' and go to the area's login with
+ * `?redirect=<wanted path>`; after a logout they go there quietly. A user of the other area goes
+ * to their own home.
  */
 export function RequireAuth({ area, children }: { area: Area; children?: ReactNode }) {
-  const { session, reason, me } = useAuth();
+  const { session, reason, me, meError } = useAuth();
   const location = useLocation();
   if (!session) {
     if (reason === 'logout') return <Navigate to={areaLogin[area]} replace />;
@@ -40,7 +65,7 @@ export function RequireAuth({ area, children }: { area: Area; children?: ReactNo
     );
   }
   if (session.area !== area) return <Navigate to={areaHome[session.area]} replace />;
-  if (!me) return <PageLoader />;
+  if (!me) return meError ? <ProfileUnavailable reason={meError.message} /> : <PageLoader />;
   return children ?? <Outlet />;
 }
 

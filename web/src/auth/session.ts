@@ -12,7 +12,7 @@ export interface Session {
   area: Area;
 }
 
-/** Why there is no session: the user logged out, the session ended (401, failed profile), or never had one. */
+/** Why there is no session: the user logged out, the session ended (a 401), or never had one. */
 export type EndReason = 'logout' | 'expired' | null;
 
 export interface SessionSnapshot {

@@ -13,6 +13,10 @@ export interface FakeAnswer {
   networkError?: boolean;
   /** Hold the answer until this promise settles. */
   until?: Promise<unknown>;
+  /** Answer nothing: fetch rejects with an AbortError, as when the browser cancels the request. */
+  aborted?: boolean;
+  /** Never answer: fetch rejects only when the request's signal aborts (e.g. its timeout). */
+  hang?: boolean;
 }
 
 export interface FakeCall {
@@ -45,7 +49,16 @@ export function fakeApi() {
       typeof responder === 'function'
         ? responder(call)
         : (responder ?? { status: 404, body: { message: `No fake for ${method} ${path}` } });
+    // As the real fetch: the request's signal aborting rejects it with the signal's reason.
+    const signal = init.signal;
+    const abortedBySignal = new Promise<never>((_, reject) => {
+      if (signal?.aborted) reject(signal.reason);
+      signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+    });
+    abortedBySignal.catch(() => undefined);
+    if (answer.hang) await abortedBySignal;
     if (answer.until) await answer.until;
+    if (answer.aborted) throw new DOMException('The user aborted a request.', 'AbortError');
     if (answer.networkError) throw new TypeError('Failed to fetch');
     const text =
       answer.body === undefined
