@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { documentClient } from '../functions/aws/dynamodb';
 import { API_BASE } from '../functions/routes';
-import { demoUsers } from '../infra/local/seed';
+import { credentials, demoUsers } from '../infra/local/seed';
 import { startSystem } from '../infra/local/system';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -52,10 +52,22 @@ export async function run(): Promise<Array<{ name: string; value: string }>> {
   };
   try {
     const admin = (
-      await measure('POST /admin/auth/login', 'POST', '/admin/auth/login', undefined, demoUsers.admin)
+      await measure(
+        'POST /admin/auth/login',
+        'POST',
+        '/admin/auth/login',
+        undefined,
+        credentials(demoUsers.admin),
+      )
     ).result.access_token!;
     const client = (
-      await measure('POST /client/auth/login', 'POST', '/client/auth/login', undefined, demoUsers.owner)
+      await measure(
+        'POST /client/auth/login',
+        'POST',
+        '/client/auth/login',
+        undefined,
+        credentials(demoUsers.owner),
+      )
     ).result.access_token!;
     await measure('GET /admin/amenities', 'GET', '/admin/amenities', admin);
     const created = await measure('POST /admin/amenities', 'POST', '/admin/amenities', admin, {

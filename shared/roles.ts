@@ -2,18 +2,39 @@
  * Client roles and their role attributes (client-area §6). The server enforces the same
  * attributes the SPA uses to show menus and buttons; docs/decisions.md records the values.
  */
+import * as z from 'zod';
+
 export const clientRoles = ['Account Admin', 'Venue Manager', 'Event Coordinator', 'Viewer'] as const;
 export type ClientRole = (typeof clientRoles)[number];
+export const clientRoleSchema = z.enum(clientRoles);
 
-export interface RolesAttr {
-  statistics: boolean;
-  dashboard: { visible: boolean; recentvenues: boolean; recentspaces: boolean; recentbookings: boolean };
-  account: { visible: boolean; permission: { add: boolean } };
-  venue: { visible: boolean };
-  venues: { permission: { add: boolean; edit: boolean; '3rdPartyAccountManage': boolean } };
-  spaces: { permission: { add: boolean; edit: boolean } };
-  screens: { permission: { add: boolean; addVisibility: boolean } };
-  events: { visible: boolean; permission: { add: boolean; edit: boolean; delete: boolean } };
+const flags = <const K extends string>(...keys: K[]) =>
+  z.object(Object.fromEntries(keys.map((key) => [key, z.boolean()])) as Record<K, z.ZodBoolean>);
+
+/** The role attributes of client-area §6, as `GET /client/me` answers them. */
+export const rolesAttrSchema = z.object({
+  statistics: z.boolean(),
+  dashboard: flags('visible', 'recentvenues', 'recentspaces', 'recentbookings'),
+  account: z.object({ visible: z.boolean(), permission: flags('add') }),
+  venue: flags('visible'),
+  venues: z.object({ permission: flags('add', 'edit', '3rdPartyAccountManage') }),
+  spaces: z.object({ permission: flags('add', 'edit') }),
+  screens: z.object({ permission: flags('add', 'addVisibility') }),
+  events: z.object({ visible: z.boolean(), permission: flags('add', 'edit', 'delete') }),
+});
+export type RolesAttr = z.infer<typeof rolesAttrSchema>;
+
+/** The paths into RolesAttr that name a flag, e.g. `'venues.permission.edit'`. */
+type FlagPaths<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends boolean ? `${Prefix}${K}` : FlagPaths<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+export type RoleFlag = FlagPaths<RolesAttr>;
+
+/** Whether a role's attributes allow `flag`: the one check the API and the SPA both make. */
+export function allows(attrs: RolesAttr, flag: RoleFlag): boolean {
+  let value: unknown = attrs;
+  for (const key of flag.split('.')) value = (value as Record<string, unknown>)[key];
+  return value === true;
 }
 
 const attrs: Record<ClientRole, RolesAttr> = {

@@ -1,7 +1,7 @@
-import { loginSchema } from '../../shared/schemas/auth';
 import { route } from '../http/route';
+import { authRoutes } from './routes';
 import { login, loginResult } from '../services/auth';
 
-export const handler = route({ auth: 'public', body: loginSchema }, async ({ body }) => ({
+export const handler = route(authRoutes['admin-login'], async ({ body }) => ({
   result: loginResult(await login('admin', body.email, body.password)),
 }));

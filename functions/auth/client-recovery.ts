@@ -1,8 +1,8 @@
-import { recoverySchema } from '../../shared/schemas/auth';
 import { route } from '../http/route';
+import { authRoutes } from './routes';
 import { recoveryMessage, startRecovery } from '../services/auth';
 
-export const handler = route({ auth: 'public', body: recoverySchema }, async ({ body }) => {
+export const handler = route(authRoutes['client-recovery'], async ({ body }) => {
   await startRecovery('client', body.email);
   return { message: recoveryMessage };
 });

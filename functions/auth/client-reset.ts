@@ -1,8 +1,8 @@
-import { resetSchema } from '../../shared/schemas/auth';
 import { route } from '../http/route';
+import { authRoutes } from './routes';
 import { completeReset } from '../services/auth';
 
-export const handler = route({ auth: 'public', body: resetSchema }, async ({ body }) => {
+export const handler = route(authRoutes['client-reset'], async ({ body }) => {
   await completeReset('client', body.email, body.token, body.password);
   return { message: 'Password reset success' };
 });

@@ -8,15 +8,16 @@ import { handler as clientLogout } from './client-logout';
 import { handler as clientRecovery } from './client-recovery';
 import { handler as clientRefresh } from './client-refresh';
 import { handler as clientReset } from './client-reset';
+import { authRoutes } from './routes';
 
-export const handler = groupRouter('auth', {
-  'auth/client-login': clientLogin,
-  'auth/admin-login': adminLogin,
-  'auth/client-logout': clientLogout,
-  'auth/admin-logout': adminLogout,
-  'auth/client-refresh': clientRefresh,
-  'auth/client-recovery': clientRecovery,
-  'auth/admin-recovery': adminRecovery,
-  'auth/client-reset': clientReset,
-  'auth/admin-reset': adminReset,
-});
+export const handler = groupRouter(authRoutes, [
+  adminLogin,
+  adminLogout,
+  adminRecovery,
+  adminReset,
+  clientLogin,
+  clientLogout,
+  clientRecovery,
+  clientRefresh,
+  clientReset,
+]);

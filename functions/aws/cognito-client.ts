@@ -1,5 +1,6 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { env } from '../env';
+import { clientConfig } from './client-config';
 
 /** The process's Cognito client and the commands the project uses; load it through `cognito()`. */
 export {
@@ -9,7 +10,4 @@ export {
   InitiateAuthCommand,
   RevokeTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-export const client = new CognitoIdentityProviderClient({
-  endpoint: env().COGNITO_ENDPOINT,
-  region: env().AWS_REGION,
-});
+export const client = new CognitoIdentityProviderClient(clientConfig(env().COGNITO_ENDPOINT));

@@ -1,5 +1,6 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import { env } from '../env';
+import { clientConfig } from './client-config';
 
 /**
  * The process's S3 client and the commands the project uses; load it through `s3()`.
@@ -9,7 +10,6 @@ export { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand } from '@aws-s
 export { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 export { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 export const client = new S3Client({
-  endpoint: env().S3_ENDPOINT,
-  region: env().AWS_REGION,
+  ...clientConfig(env().S3_ENDPOINT),
   forcePathStyle: !!env().S3_ENDPOINT,
 });

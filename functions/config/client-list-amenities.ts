@@ -1,3 +1,3 @@
 import { configHandlers } from './handlers';
 
-export const handler = configHandlers('amenities').clientList;
+export const handler = configHandlers.clientList('amenities');

@@ -1,3 +1,3 @@
 import { configHandlers } from './handlers';
 
-export const handler = configHandlers('spaceTypes').create;
+export const handler = configHandlers.create('spaceTypes');

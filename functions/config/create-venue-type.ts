@@ -1,3 +1,3 @@
 import { configHandlers } from './handlers';
 
-export const handler = configHandlers('venueTypes').create;
+export const handler = configHandlers.create('venueTypes');

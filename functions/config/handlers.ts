@@ -1,42 +1,57 @@
-import * as z from 'zod';
-import {
-  configLabels,
-  newConfigItemSchema,
-  updateConfigItemSchema,
-  type ConfigKind,
-} from '../../shared/schemas/config';
+import { configLabels, type ConfigKind } from '../../shared/schemas/config';
 import { route } from '../http/route';
 import { createItem, listItems, updateItem } from '../services/config';
-
-const idParams = z.object({ id: z.string().min(1).max(64) });
+import { configRoutes } from './routes';
 
 /**
  * The routes of one configuration list (amenities, venue types, space types) are alike but for
  * their kind and labels; each route file picks its handler from here.
  */
-export function configHandlers(kind: ConfigKind) {
-  const label = configLabels[kind].singular;
-  return {
-    list: route({ auth: 'admin' }, async () => ({ result: await listItems(kind) })),
-    create: route({ auth: 'admin', body: newConfigItemSchema }, async ({ body }) => {
+const routesOf = {
+  amenities: {
+    list: configRoutes['list-amenities'],
+    create: configRoutes['create-amenity'],
+    update: configRoutes['update-amenity'],
+    clientList: configRoutes['client-list-amenities'],
+  },
+  venueTypes: {
+    list: configRoutes['list-venue-types'],
+    create: configRoutes['create-venue-type'],
+    update: configRoutes['update-venue-type'],
+    clientList: configRoutes['client-list-venue-types'],
+  },
+  spaceTypes: {
+    list: configRoutes['list-space-types'],
+    create: configRoutes['create-space-type'],
+    update: configRoutes['update-space-type'],
+    clientList: configRoutes['client-list-space-types'],
+  },
+} as const;
+
+export const configHandlers = {
+  list: (kind: ConfigKind) => route(routesOf[kind].list, async () => ({ result: await listItems(kind) })),
+  create: (kind: ConfigKind) => {
+    const label = configLabels[kind].singular;
+    return route(routesOf[kind].create, async ({ body }) => {
       const item = await createItem(kind, body.title);
       return {
         result: item,
         message: `${label} created`,
         activity: { component: label, componentId: item.id, activity: `${label} created` },
       };
-    }),
-    update: route(
-      { auth: 'admin', params: idParams, body: updateConfigItemSchema },
-      async ({ params, body }) => {
-        const item = await updateItem(kind, params.id, body);
-        return {
-          result: item,
-          message: `${label} updated`,
-          activity: { component: label, componentId: item.id, activity: `${label} updated` },
-        };
-      },
-    ),
-    clientList: route({ auth: 'client' }, async () => ({ result: await listItems(kind, true) })),
-  };
-}
+    });
+  },
+  update: (kind: ConfigKind) => {
+    const label = configLabels[kind].singular;
+    return route(routesOf[kind].update, async ({ params, body }) => {
+      const item = await updateItem(kind, params.id, body);
+      return {
+        result: item,
+        message: `${label} updated`,
+        activity: { component: label, componentId: item.id, activity: `${label} updated` },
+      };
+    });
+  },
+  clientList: (kind: ConfigKind) =>
+    route(routesOf[kind].clientList, async () => ({ result: await listItems(kind, true) })),
+};

@@ -1,3 +1,3 @@
 import { configHandlers } from './handlers';
 
-export const handler = configHandlers('amenities').list;
+export const handler = configHandlers.list('amenities');

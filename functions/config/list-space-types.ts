@@ -1,3 +1,3 @@
 import { configHandlers } from './handlers';
 
-export const handler = configHandlers('spaceTypes').list;
+export const handler = configHandlers.list('spaceTypes');

@@ -1,3 +1,3 @@
 import { configHandlers } from './handlers';
 
-export const handler = configHandlers('venueTypes').list;
+export const handler = configHandlers.list('venueTypes');

@@ -12,19 +12,20 @@ import { handler as listVenueTypes } from './list-venue-types';
 import { handler as updateAmenity } from './update-amenity';
 import { handler as updateSpaceType } from './update-space-type';
 import { handler as updateVenueType } from './update-venue-type';
+import { configRoutes } from './routes';
 
-export const handler = groupRouter('config', {
-  'config/list-amenities': listAmenities,
-  'config/create-amenity': createAmenity,
-  'config/update-amenity': updateAmenity,
-  'config/list-space-types': listSpaceTypes,
-  'config/create-space-type': createSpaceType,
-  'config/update-space-type': updateSpaceType,
-  'config/list-venue-types': listVenueTypes,
-  'config/create-venue-type': createVenueType,
-  'config/update-venue-type': updateVenueType,
-  'config/client-list-amenities': clientListAmenities,
-  'config/client-list-venue-types': clientListVenueTypes,
-  'config/client-list-space-types': clientListSpaceTypes,
-  'config/client-list-timezones': clientListTimezones,
-});
+export const handler = groupRouter(configRoutes, [
+  clientListAmenities,
+  clientListSpaceTypes,
+  clientListTimezones,
+  clientListVenueTypes,
+  createAmenity,
+  createSpaceType,
+  createVenueType,
+  listAmenities,
+  listSpaceTypes,
+  listVenueTypes,
+  updateAmenity,
+  updateSpaceType,
+  updateVenueType,
+]);

@@ -1,3 +1,3 @@
 import { configHandlers } from './handlers';
 
-export const handler = configHandlers('amenities').update;
+export const handler = configHandlers.update('amenities');

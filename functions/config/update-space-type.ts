@@ -1,3 +1,3 @@
 import { configHandlers } from './handlers';
 
-export const handler = configHandlers('spaceTypes').update;
+export const handler = configHandlers.update('spaceTypes');

@@ -1,3 +1,3 @@
 import { configHandlers } from './handlers';
 
-export const handler = configHandlers('venueTypes').update;
+export const handler = configHandlers.update('venueTypes');

@@ -33,9 +33,7 @@ export async function insertAdmin(admin: NewAdmin): Promise<void> {
 
 export async function updateAdmin(
   adminId: string,
-  changes: Partial<
-    Pick<AdminItem, 'first_name' | 'last_name' | 'phone_no' | 'cell_no' | 'photo_uri' | 'tokens_valid_after'>
-  >,
+  changes: Partial<Pick<AdminItem, 'first_name' | 'last_name' | 'phone_no' | 'cell_no' | 'photo_uri'>>,
 ): Promise<AdminItem> {
   const { data } = await db()
     .entities.admin.patch({ admin_id: adminId })

@@ -34,6 +34,14 @@ const timestamps = {
 
 const status = { type: ['Active', 'Inactive'] as const, required: true, default: 'Active' } as const;
 
+/** When this person's sessions last ended, and the tokens admitted since (functions/services/sessions.ts). */
+const sessionState = {
+  /** Epoch ms of the last logout, password change or reset. */
+  sessions_ended_at: { type: 'number', required: true, default: 0 },
+  /** `jti`s of tokens the API issued just after it, whose whole-second `iat` cannot tell. */
+  sessions_admitted: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
+} as const;
+
 export const accountEntity = new Entity({
   model: model('account'),
   attributes: {
@@ -85,8 +93,7 @@ export const userEntity = new Entity({
     photo_uri: { type: 'string' },
     user_group: { type: 'string' },
     created_source: { type: 'string' },
-    /** Epoch seconds; access tokens issued before it are refused (logout, password change). */
-    tokens_valid_after: { type: 'number', required: true, default: 0 },
+    ...sessionState,
     ...timestamps,
   },
   indexes: {
@@ -116,7 +123,7 @@ export const adminEntity = new Entity({
     status,
     created_by: { type: 'string' },
     modified_by: { type: 'string' },
-    tokens_valid_after: { type: 'number', required: true, default: 0 },
+    ...sessionState,
     ...timestamps,
   },
   indexes: {
@@ -272,6 +279,25 @@ export const resetTokenEntity = new Entity({
   },
 });
 
+/** A client's refresh token (its SHA-256 only), from the sign-in that issued it; expires by TTL. */
+export const refreshSessionEntity = new Entity({
+  model: model('refreshSession'),
+  attributes: {
+    token_hash: { type: 'string', required: true },
+    account_id: { type: 'string', required: true },
+    user_id: { type: 'string', required: true },
+    /** Epoch ms of the sign-in. */
+    started_at: { type: 'number', required: true },
+    ttl: { type: 'number', required: true },
+  },
+  indexes: {
+    byHash: {
+      pk: key('pk', ['token_hash'], 'REFRESH#${token_hash}#'),
+      sk: key('sk', [], 'REFRESH#'),
+    },
+  },
+});
+
 const entities = {
   account: accountEntity,
   user: userEntity,
@@ -282,6 +308,7 @@ const entities = {
   activity: activityEntity,
   loginAttempt: loginAttemptEntity,
   resetToken: resetTokenEntity,
+  refreshSession: refreshSessionEntity,
 };
 
 let service: Service<typeof entities> | undefined;

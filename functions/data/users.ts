@@ -2,7 +2,7 @@ import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClientRole } from '../../shared/roles';
 import { documentClient } from '../aws/dynamodb';
 import { env } from '../env';
-import { Conflict } from '../http/errors';
+import { Conflict, ServiceUnavailable } from '../http/errors';
 import { db, type AccountItem, type UserItem } from './entities';
 import { writeTransaction } from './transactions';
 
@@ -32,7 +32,8 @@ export async function getUserAndAccount(
     items.push(...(answer.Responses?.[table] ?? []));
     keys = answer.UnprocessedKeys?.[table]?.Keys ?? [];
   }
-  if (keys.length) throw new Error('DynamoDB left keys of a two-item BatchGetItem unprocessed three times');
+  // Still unprocessed after three asks: the table is throttling.
+  if (keys.length) throw new ServiceUnavailable();
   const find = <T>(parse: (item: Record<string, unknown>) => T | null) =>
     items.map(parse).find((item) => item !== null) ?? null;
   return {
@@ -111,9 +112,7 @@ export async function replacePin(user: UserItem, pin: string): Promise<void> {
 export async function updateUser(
   accountId: string,
   userId: string,
-  changes: Partial<
-    Pick<UserItem, 'first_name' | 'last_name' | 'phone_no' | 'cell_no' | 'photo_uri' | 'tokens_valid_after'>
-  >,
+  changes: Partial<Pick<UserItem, 'first_name' | 'last_name' | 'phone_no' | 'cell_no' | 'photo_uri'>>,
 ): Promise<UserItem> {
   const { data } = await db()
     .entities.user.patch({ account_id: accountId, user_id: userId })

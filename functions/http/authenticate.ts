@@ -4,7 +4,8 @@ import { getUserAndAccount } from '../data/users';
 import { getAdmin } from '../data/admins';
 import { Forbidden, Unauthorized } from './errors';
 import type { AdminPrincipal, ClientPrincipal, Principal } from './principal';
-import { parseClientUsername, verifyAccessToken } from './tokens';
+import { sessionOpen } from './session-rule';
+import { parseClientUsername, verifyAccessToken, type TokenStamp } from './tokens';
 
 export function bearerToken(event: APIGatewayProxyEventV2): string | undefined {
   const header = event.headers?.authorization ?? event.headers?.Authorization;
@@ -26,16 +27,14 @@ export async function authenticate(
   const verified = await verifyAccessToken(token);
   if (!verified) throw new Unauthorized('Your session has expired. Please log in again');
   if (verified.area !== area) throw new Forbidden('This sign-in cannot be used here');
-  return area === 'client'
-    ? loadClient(verified.username, verified.issuedAt)
-    : loadAdmin(verified.username, verified.issuedAt);
+  return area === 'client' ? loadClient(verified.username, verified) : loadAdmin(verified.username, verified);
 }
 
-async function loadClient(username: string, issuedAt: number): Promise<ClientPrincipal> {
+async function loadClient(username: string, token: TokenStamp): Promise<ClientPrincipal> {
   const ids = parseClientUsername(username);
   if (!ids) throw new Unauthorized('Your session has ended. Please log in again');
   const { user, account } = await getUserAndAccount(ids.accountId, ids.userId);
-  if (!user || issuedAt < user.tokens_valid_after)
+  if (!user || !sessionOpen(user, token))
     throw new Unauthorized('Your session has ended. Please log in again');
   if (user.status !== 'Active') throw new Unauthorized('Your user is inactive');
   if (!account || account.status !== 'Active') throw new Unauthorized('Your account is inactive');
@@ -54,9 +53,9 @@ async function loadClient(username: string, issuedAt: number): Promise<ClientPri
   };
 }
 
-async function loadAdmin(adminId: string, issuedAt: number): Promise<AdminPrincipal> {
+async function loadAdmin(adminId: string, token: TokenStamp): Promise<AdminPrincipal> {
   const admin = await getAdmin(adminId);
-  if (!admin || issuedAt < admin.tokens_valid_after)
+  if (!admin || !sessionOpen(admin, token))
     throw new Unauthorized('Your session has ended. Please log in again');
   if (admin.status !== 'Active') throw new Unauthorized('Your user is inactive');
   return {

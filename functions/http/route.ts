@@ -2,50 +2,53 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod';
-import { fieldErrors } from '../../shared/schemas/common';
-import type { AuthKind } from '../routes';
+import { allows } from '../../shared/roles';
+import { fieldErrors, unknownFields } from '../../shared/schemas/common';
 import { writeActivity, type ActivityInput } from '../data/activity';
+import { env } from '../env';
 import { authenticate } from './authenticate';
-import { AppError, BadRequest, Invalid, NotFound } from './errors';
+import type { RouteDef } from './contract';
+import {
+  AppError,
+  BadRequest,
+  Forbidden,
+  Invalid,
+  NotFound,
+  ServiceUnavailable,
+  isDependencyFailure,
+} from './errors';
 import { logger } from './logger';
 import type { AdminPrincipal, ClientPrincipal, Principal } from './principal';
 
-type Schema = z.ZodType | undefined;
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
-type PrincipalOf<A extends AuthKind> = A extends 'client'
-  ? ClientPrincipal
-  : A extends 'admin'
-    ? AdminPrincipal
-    : undefined;
+type PrincipalOf<A> = A extends 'client' ? ClientPrincipal : A extends 'admin' ? AdminPrincipal : undefined;
 
-export interface RouteOptions<A extends AuthKind, B extends Schema, Q extends Schema, P extends Schema> {
-  auth: A;
-  body?: B;
-  query?: Q;
-  params?: P;
-}
-
-export interface RouteContext<A extends AuthKind, B extends Schema, Q extends Schema, P extends Schema> {
-  principal: PrincipalOf<A>;
-  body: Infer<B>;
-  query: Infer<Q>;
-  params: Infer<P>;
+export interface RouteContext<D extends RouteDef> {
+  principal: PrincipalOf<D['auth']>;
+  body: Infer<D['body']>;
+  query: Infer<D['query']>;
+  params: Infer<D['params']>;
   event: APIGatewayProxyEventV2;
 }
 
 /** What a handler answers; the factory turns it into `{ result, message }` JSON. */
-export interface Reply {
-  result?: unknown;
+export interface Reply<R = unknown> {
+  result?: R;
   message?: string;
   /** A successful change, written to the activity log with the principal. */
   activity?: Omit<ActivityInput, 'principal'>;
   cookies?: string[];
+  /** Headers of the answer, e.g. a Cache-Control for a public document. */
+  headers?: Record<string, string>;
 }
 
 export type ApiEvent = APIGatewayProxyEventV2;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
 /** A Lambda handler of one route, as the group router and the local server call it. */
-export type RouteHandler = (event: ApiEvent, context: Context) => Promise<ApiResult>;
+export type RouteHandler = ((event: ApiEvent, context: Context) => Promise<ApiResult>) & {
+  /** The route it serves, from the route table. */
+  route: RouteDef;
+};
 
 interface RouteState {
   principal?: Principal;
@@ -66,10 +69,17 @@ export function json(statusCode: number, body: unknown, extra: Partial<ApiResult
   };
 }
 
-/** The one error mapper: AppErrors keep their status and message; anything else is a logged, redacted 500. */
+/**
+ * The one error mapper: AppErrors keep their status and message; a dependency that is down,
+ * slow or throttling is a 503 with Retry-After; anything else is a logged, redacted 500.
+ */
 export function errorResponse(error: unknown): ApiResult {
   if (error instanceof AppError) {
     return json(error.status, { message: error.fields ?? error.message }, { headers: error.headers });
+  }
+  if (isDependencyFailure(error)) {
+    logger.warn('A dependency could not answer', error as Error);
+    return errorResponse(new ServiceUnavailable());
   }
   logger.error('Unhandled error', error as Error);
   return json(500, { message: 'Something went wrong. Please try again.' });
@@ -81,28 +91,38 @@ const errorMapper: MiddlewareObj<ApiEvent, ApiResult, Error, RouteLambdaContext>
   },
 };
 
-const jsonBody: MiddlewareObj<ApiEvent, ApiResult, Error, RouteLambdaContext> = {
-  before: (request: Request) => {
-    const { event } = request;
-    request.context.route = { parsed: {} };
-    if (!event.body) return;
-    const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
-    const type = event.headers?.['content-type'] ?? '';
-    if (type && !/^application\/(.+\+)?json\b/i.test(type))
-      throw new BadRequest('Send the request body as JSON');
-    try {
-      request.context.route.json = JSON.parse(text);
-    } catch {
-      throw new BadRequest('The request body is not valid JSON');
-    }
-  },
-};
+/** Parses the JSON body of a route that takes one; a route that takes none ignores any body. */
+function jsonBody({ body }: RouteDef): MiddlewareObj<ApiEvent, ApiResult, Error, RouteLambdaContext> {
+  return {
+    before: (request: Request) => {
+      const { event } = request;
+      request.context.route = { parsed: {} };
+      if (!body || !event.body) return;
+      const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+      const type = event.headers?.['content-type'] ?? '';
+      if (type && !/^application\/(.+\+)?json\b/i.test(type))
+        throw new BadRequest('Send the request body as JSON');
+      try {
+        request.context.route.json = JSON.parse(text);
+      } catch {
+        throw new BadRequest('The request body is not valid JSON');
+      }
+    },
+  };
+}
 
-function authentication(auth: AuthKind) {
+function authentication({ auth, permission }: RouteDef) {
   return {
     before: async (request: Request) => {
       if (auth === 'public') return;
       const principal = await authenticate(request.event, auth);
+      if (
+        principal.kind === 'client' &&
+        permission &&
+        permission !== 'read' &&
+        !allows(principal.rolesAttr, permission)
+      )
+        throw new Forbidden();
       request.context.route.principal = principal;
       logger.appendKeys({
         userId: principal.kind === 'client' ? principal.userId : principal.adminId,
@@ -112,12 +132,13 @@ function authentication(auth: AuthKind) {
   };
 }
 
-function validation(schemas: { body?: z.ZodType; query?: z.ZodType; params?: z.ZodType }) {
+function validation(schemas: Pick<RouteDef, 'body' | 'query' | 'params'>) {
   return {
     before: (request: Request) => {
       const state = request.context.route;
       const inputs = {
-        body: state.json ?? {},
+        // No body reads as an empty object; a body of `null` is refused as not being an object.
+        body: state.json === undefined ? {} : state.json,
         query: request.event.queryStringParameters ?? {},
         params: request.event.pathParameters ?? {},
       };
@@ -136,45 +157,61 @@ function validation(schemas: { body?: z.ZodType; query?: z.ZodType; params?: z.Z
         const result = schema.safeParse(inputs[part]);
         if (result.success) state.parsed[part] = result.data;
         else Object.assign(errors, { ...fieldErrors(result.error), ...errors });
+        if (part === 'body') Object.assign(errors, { ...unknownFields(schema, inputs.body), ...errors });
       }
       if (Object.keys(errors).length) throw new Invalid(errors);
     },
   };
 }
 
+/** In the local runtime and the tests every answer is checked against its route's response schema. */
+function checkAnswer(def: RouteDef, result: unknown): void {
+  if (env().STAGE !== 'local') return;
+  const checked = def.response.safeParse(result);
+  if (!checked.success) {
+    throw new Error(
+      `${def.method} ${def.path} answered outside its response schema: ${JSON.stringify(fieldErrors(checked.error))}`,
+    );
+  }
+}
+
 /**
- * Builds a route handler: logger context, JSON body, authentication, zod
- * validation with the spec's messages, the activity log, and the error mapper.
+ * Builds the handler of one route of the table: logger context, JSON body, authentication and
+ * the route's permission, zod validation with the spec's messages, the activity log, the answer
+ * checked against its response schema (locally), and the error mapper.
  */
-export function route<
-  A extends AuthKind,
-  B extends Schema = undefined,
-  Q extends Schema = undefined,
-  P extends Schema = undefined,
->(options: RouteOptions<A, B, Q, P>, fn: (ctx: RouteContext<A, B, Q, P>) => Promise<Reply>): RouteHandler {
+export function route<D extends RouteDef>(
+  def: D,
+  fn: (ctx: RouteContext<D>) => Promise<Reply<z.output<D['response']>>>,
+): RouteHandler {
   const handler = middy<ApiEvent, ApiResult, Error, RouteLambdaContext>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(errorMapper)
-    .use(jsonBody)
-    .use(authentication(options.auth))
-    .use(validation(options))
+    .use(jsonBody(def))
+    .use(authentication(def))
+    .use(validation(def))
     .handler(async (event, context) => {
       const state = context.route;
       const reply = await fn({
-        principal: state.principal as PrincipalOf<A>,
-        body: state.parsed.body as Infer<B>,
-        query: state.parsed.query as Infer<Q>,
-        params: state.parsed.params as Infer<P>,
+        principal: state.principal as PrincipalOf<D['auth']>,
+        body: state.parsed.body as Infer<D['body']>,
+        query: state.parsed.query as Infer<D['query']>,
+        params: state.parsed.params as Infer<D['params']>,
         event,
       });
+      const result = reply.result ?? null;
+      checkAnswer(def, result);
       if (reply.activity && state.principal) {
         await writeActivity({ ...reply.activity, principal: state.principal }).catch((error: unknown) =>
           logger.error('Activity log write failed', error as Error),
         );
       }
-      const body: Record<string, unknown> = { result: reply.result ?? null };
+      if (def.unwrapped) return json(200, result, { headers: reply.headers, cookies: reply.cookies });
+      const body: Record<string, unknown> = { result };
       if (reply.message) body.message = reply.message;
-      return json(200, body, { cookies: reply.cookies });
+      return json(200, body, { headers: reply.headers, cookies: reply.cookies });
     });
-  return handler as unknown as RouteHandler;
+  return Object.assign(handler as unknown as (event: ApiEvent, context: Context) => Promise<ApiResult>, {
+    route: def as RouteDef,
+  });
 }

@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { cognitoIssuer, env } from '../env';
+import { ServiceUnavailable, isDependencyFailure } from './errors';
 
 /** The two user pools a bearer token can come from. */
 export type Area = 'client' | 'admin';
@@ -17,7 +18,10 @@ const keySets = new Map<Area, ReturnType<typeof createRemoteJWKSet>>();
 function keySet(area: Area) {
   let set = keySets.get(area);
   if (!set) {
-    set = createRemoteJWKSet(new URL(`${cognitoIssuer(poolOf(area).poolId)}/.well-known/jwks.json`));
+    // Kept per container; a key id not seen before is fetched again (at most every 30 s).
+    set = createRemoteJWKSet(new URL(`${cognitoIssuer(poolOf(area).poolId)}/.well-known/jwks.json`), {
+      timeoutDuration: 2_500,
+    });
     keySets.set(area, set);
   }
   return set;
@@ -36,18 +40,26 @@ export function parseClientUsername(username: string): { accountId: string; user
   return match ? { accountId: match[1]!, userId: match[2]! } : undefined;
 }
 
-export interface VerifiedToken {
+/** When a token was issued (`iat`, whole seconds) and its id (`jti`). */
+export interface TokenStamp {
+  issuedAt: number;
+  jti?: string;
+}
+
+export interface VerifiedToken extends TokenStamp {
   area: Area;
   /** The Cognito username (see clientUsername; an admin's id). */
   username: string;
-  issuedAt: number;
 }
 
 /** The issuer a token claims, unverified: it tells which pool's keys to verify it with. */
 function claimedIssuer(token: string): string | undefined {
   try {
     return decodeJwt(token).iss;
-  } catch {
+  } catch (error) {
+    // The pool's keys could not be fetched: the token may well be valid, so do not end the session.
+    if ((error as { code?: string }).code === 'ERR_JWKS_TIMEOUT' || isDependencyFailure(error))
+      throw new ServiceUnavailable();
     return undefined;
   }
 }
@@ -65,8 +77,16 @@ export async function verifyAccessToken(token: string): Promise<VerifiedToken | 
     if (payload.token_use !== 'access' || payload.client_id !== poolOf(area).clientId) return undefined;
     const username = typeof payload.username === 'string' ? payload.username : undefined;
     if (!username || typeof payload.iat !== 'number') return undefined;
-    return { area, username, issuedAt: payload.iat };
-  } catch {
+    return {
+      area,
+      username,
+      issuedAt: payload.iat,
+      jti: typeof payload.jti === 'string' ? payload.jti : undefined,
+    };
+  } catch (error) {
+    // The pool's keys could not be fetched: the token may well be valid, so do not end the session.
+    if ((error as { code?: string }).code === 'ERR_JWKS_TIMEOUT' || isDependencyFailure(error))
+      throw new ServiceUnavailable();
     return undefined;
   }
 }

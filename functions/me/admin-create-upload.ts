@@ -1,7 +1,7 @@
-import { uploadRequestSchema } from '../../shared/schemas/uploads';
 import { route } from '../http/route';
+import { meRoutes } from './routes';
 import { createUpload } from '../services/uploads';
 
-export const handler = route({ auth: 'admin', body: uploadRequestSchema }, async ({ principal, body }) => ({
+export const handler = route(meRoutes['admin-create-upload'], async ({ principal, body }) => ({
   result: await createUpload(principal, body),
 }));

@@ -1,8 +1,8 @@
-import { passwordChangeSchema } from '../../shared/schemas/auth';
 import { route } from '../http/route';
+import { meRoutes } from './routes';
 import { changePassword } from '../services/auth';
 
-export const handler = route({ auth: 'admin', body: passwordChangeSchema }, async ({ principal, body }) => {
+export const handler = route(meRoutes['admin-password-change'], async ({ principal, body }) => {
   await changePassword(principal, body.current_password, body.password);
   return { message: 'Password changed' };
 });

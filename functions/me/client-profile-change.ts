@@ -1,8 +1,8 @@
-import { profileChangeSchema } from '../../shared/schemas/auth';
 import { route } from '../http/route';
+import { meRoutes } from './routes';
 import { changeProfile, clientMe } from '../services/profile';
 
-export const handler = route({ auth: 'client', body: profileChangeSchema }, async ({ principal, body }) => {
+export const handler = route(meRoutes['client-profile-change'], async ({ principal, body }) => {
   const user = await changeProfile(principal, body);
   return {
     result: await clientMe(principal, user),

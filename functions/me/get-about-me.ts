@@ -1,6 +1,7 @@
 import { route } from '../http/route';
+import { meRoutes } from './routes';
 import { aboutMe } from '../services/profile';
 
-export const handler = route({ auth: 'client' }, async ({ principal }) => ({
+export const handler = route(meRoutes['get-about-me'], async ({ principal }) => ({
   result: await aboutMe(principal),
 }));

@@ -1,6 +1,7 @@
 import { route } from '../http/route';
+import { meRoutes } from './routes';
 import { adminMe } from '../services/profile';
 
-export const handler = route({ auth: 'admin' }, async ({ principal }) => ({
+export const handler = route(meRoutes['get-admin-me'], async ({ principal }) => ({
   result: await adminMe(principal),
 }));

@@ -1,6 +1,7 @@
 import { route } from '../http/route';
+import { meRoutes } from './routes';
 import { clientMe } from '../services/profile';
 
-export const handler = route({ auth: 'client' }, async ({ principal }) => ({
+export const handler = route(meRoutes['get-client-me'], async ({ principal }) => ({
   result: await clientMe(principal),
 }));

@@ -1,6 +1,7 @@
 import { route } from '../http/route';
+import { meRoutes } from './routes';
 import { myPackage } from '../services/profile';
 
-export const handler = route({ auth: 'client' }, async ({ principal }) => ({
+export const handler = route(meRoutes['get-my-package'], async ({ principal }) => ({
   result: await myPackage(principal),
 }));

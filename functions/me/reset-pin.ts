@@ -1,7 +1,8 @@
 import { route } from '../http/route';
+import { meRoutes } from './routes';
 import { regeneratePin } from '../services/profile';
 
-export const handler = route({ auth: 'client' }, async ({ principal }) => ({
+export const handler = route(meRoutes['reset-pin'], async ({ principal }) => ({
   result: { pin_number: await regeneratePin(principal) },
   message: 'PIN updated',
   activity: { component: 'User', componentId: principal.userId, activity: 'Refreshed own PIN' },

@@ -10,17 +10,18 @@ import { handler as getAdminMe } from './get-admin-me';
 import { handler as getClientMe } from './get-client-me';
 import { handler as getMyPackage } from './get-my-package';
 import { handler as resetPin } from './reset-pin';
+import { meRoutes } from './routes';
 
-export const handler = groupRouter('me', {
-  'me/client-password-change': clientPasswordChange,
-  'me/admin-password-change': adminPasswordChange,
-  'me/get-client-me': getClientMe,
-  'me/get-admin-me': getAdminMe,
-  'me/get-about-me': getAboutMe,
-  'me/get-my-package': getMyPackage,
-  'me/client-profile-change': clientProfileChange,
-  'me/admin-profile-change': adminProfileChange,
-  'me/reset-pin': resetPin,
-  'me/client-create-upload': clientCreateUpload,
-  'me/admin-create-upload': adminCreateUpload,
-});
+export const handler = groupRouter(meRoutes, [
+  adminCreateUpload,
+  adminPasswordChange,
+  adminProfileChange,
+  clientCreateUpload,
+  clientPasswordChange,
+  clientProfileChange,
+  getAboutMe,
+  getAdminMe,
+  getClientMe,
+  getMyPackage,
+  resetPin,
+]);

@@ -1,14 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { LoginResult } from '../../shared/schemas/auth';
-import { getAdmin, updateAdmin } from '../data/admins';
+import { getAdmin } from '../data/admins';
 import { db } from '../data/entities';
-import { findEmailOwner, getUserAndAccount, updateUser } from '../data/users';
+import type { Owner } from '../data/sessions';
+import { findEmailOwner, getUserAndAccount } from '../data/users';
 import { env } from '../env';
 import { BadRequest, Forbidden, Invalid, Unauthorized } from '../http/errors';
 import type { Principal } from '../http/principal';
 import { clientUsername, type Area } from '../http/tokens';
 import { refreshSession, revokeRefreshToken, setPassword, signIn, type Session } from './identity';
 import { escapeHtml, sendMail } from './mail';
+import { admit, endSessions, forgetRefreshToken, recordRefreshToken, refreshTokenOrigin } from './sessions';
 import { assertNotLocked, clearFailures, recordFailure } from './throttle';
 
 const wrongCredentials = 'Incorrect e-mail or password';
@@ -42,50 +44,83 @@ function usernameOf(area: Area, owner: { ownerId: string; accountId?: string }):
   return area === 'client' ? clientUsername(owner.accountId!, owner.ownerId) : owner.ownerId;
 }
 
-/** Refuses sign-in for an inactive user or account, after the password was right. */
-async function assertActive(area: Area, owner: { ownerId: string; accountId?: string }): Promise<void> {
+/** What a sign-in reads before asking Cognito: the person's status and session state. */
+async function loadForSignIn(area: Area, owner: { ownerId: string; accountId?: string }) {
   if (area === 'admin') {
     const admin = await getAdmin(owner.ownerId);
-    if (admin?.status !== 'Active') throw new Forbidden('Your user is inactive');
-    return;
+    return { state: admin, inactive: admin?.status !== 'Active' ? 'Your user is inactive' : undefined };
   }
   const { user, account } = await getUserAndAccount(owner.accountId!, owner.ownerId);
-  if (user?.status !== 'Active') throw new Forbidden('Your user is inactive');
-  if (account?.status !== 'Active') throw new Forbidden('Your account is inactive');
+  const inactive =
+    user?.status !== 'Active'
+      ? 'Your user is inactive'
+      : account?.status !== 'Active'
+        ? 'Your account is inactive'
+        : undefined;
+  return { state: user, inactive };
 }
 
 /**
  * Signs in with e-mail and password. Repeated failures for one e-mail lock it for a while
- * (services/throttle.ts); an unknown e-mail and a wrong password answer alike.
+ * (services/throttle.ts); an unknown e-mail and a wrong password answer alike. An inactive user
+ * or account is told so only after the password was right.
  */
 export async function login(area: Area, email: string, password: string): Promise<Session> {
   const failures = await assertNotLocked(area, email);
   const owner = await findEmailOwner(area, email);
+  const before = owner ? await loadForSignIn(area, owner) : undefined;
+  const startedAt = Date.now();
   const session = owner ? await signIn(area, usernameOf(area, owner), password) : undefined;
-  if (!owner || !session) {
+  if (!owner || !before?.state || !session) {
     await recordFailure(area, email, failures);
     throw new Unauthorized(wrongCredentials);
   }
-  await assertActive(area, owner);
+  if (before.inactive) throw new Forbidden(before.inactive);
+  await admit({ area, ...owner }, before.state, session.accessToken);
+  if (area === 'client' && session.refreshToken) {
+    await recordRefreshToken(
+      { accountId: owner.accountId!, userId: owner.ownerId },
+      session.refreshToken,
+      startedAt,
+    );
+  }
   if (failures) await clearFailures(area, email);
   return session;
 }
 
+/**
+ * A new access token for a client's refresh token, unless the sessions ended after the sign-in
+ * that issued it or the user or account is no longer active.
+ */
 export async function refresh(refreshToken: string | undefined): Promise<Session> {
-  const session = refreshToken ? await refreshSession('client', refreshToken) : undefined;
-  if (!session) throw new Unauthorized('Your session has ended. Please log in again');
+  const ended = new Unauthorized('Your session has ended. Please log in again');
+  if (!refreshToken) throw ended;
+  const origin = await refreshTokenOrigin(refreshToken);
+  const { user, account } = await getUserAndAccount(origin.account_id, origin.user_id);
+  if (!user || origin.started_at <= user.sessions_ended_at) throw ended;
+  if (user.status !== 'Active' || account?.status !== 'Active') throw ended;
+  const session = await refreshSession('client', refreshToken);
+  if (!session) throw ended;
+  await admit(
+    { area: 'client', ownerId: user.user_id, accountId: user.account_id },
+    user,
+    session.accessToken,
+  );
   return session;
 }
 
-/** Ends every session of the principal: tokens issued before now are refused from now on. */
+/** Ends every session of the principal; the refresh token of this one is revoked and forgotten. */
 export async function logout(principal: Principal, refreshToken: string | undefined): Promise<void> {
-  const now = Math.floor(Date.now() / 1000);
-  if (principal.kind === 'client') {
-    await updateUser(principal.accountId, principal.userId, { tokens_valid_after: now });
-    if (refreshToken) await revokeRefreshToken('client', refreshToken);
-  } else {
-    await updateAdmin(principal.adminId, { tokens_valid_after: now });
+  await endSessions(ownerOf(principal));
+  if (principal.kind === 'client' && refreshToken) {
+    await Promise.all([revokeRefreshToken('client', refreshToken), forgetRefreshToken(refreshToken)]);
   }
+}
+
+function ownerOf(principal: Principal): Owner {
+  return principal.kind === 'client'
+    ? { area: 'client', ownerId: principal.userId, accountId: principal.accountId }
+    : { area: 'admin', ownerId: principal.adminId };
 }
 
 const resetTtlSeconds = 60 * 60;
@@ -135,13 +170,7 @@ export async function completeReset(
   await db().entities.resetToken.delete({ area, email }).go();
   await setPassword(area, usernameOf(area, owner), password);
   await clearFailures(area, email);
-  await endSessions(area, owner.ownerId, owner.accountId);
-}
-
-async function endSessions(area: Area, ownerId: string, accountId?: string): Promise<void> {
-  const now = Math.floor(Date.now() / 1000);
-  if (area === 'admin') await updateAdmin(ownerId, { tokens_valid_after: now });
-  else await updateUser(accountId!, ownerId, { tokens_valid_after: now });
+  await endSessions({ area, ...owner });
 }
 
 /** Changes the principal's password after checking the current one; every session ends. */
@@ -153,6 +182,5 @@ export async function changePassword(principal: Principal, current: string, next
     throw new Invalid({ current_password: 'The current password is incorrect' });
   }
   await setPassword(area, username, next);
-  const ownerId = principal.kind === 'client' ? principal.userId : principal.adminId;
-  await endSessions(area, ownerId, principal.kind === 'client' ? principal.accountId : undefined);
+  await endSessions(ownerOf(principal));
 }

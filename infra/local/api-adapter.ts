@@ -14,6 +14,18 @@ const compiled = routes.map((route) => ({
   ),
 }));
 
+/**
+ * A path parameter decoded as API Gateway passes it on; an escape that decodes to nothing (`%`,
+ * `%zz`, a cut UTF-8 sequence) is passed on as sent, and the route's validation refuses it.
+ */
+function decodePathParameter(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 export function matchRoute(
   method: string,
   path: string,
@@ -23,7 +35,7 @@ export function matchRoute(
     const match = pattern.exec(path);
     if (match) {
       const params = Object.fromEntries(
-        Object.entries(match.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]),
+        Object.entries(match.groups ?? {}).map(([k, v]) => [k, decodePathParameter(v)]),
       );
       return { route, params };
     }

@@ -14,6 +14,12 @@ export const demoUsers = {
   coordinator: { email: 'coordinator@demo.test', password: 'Demo1234', role: 'Event Coordinator' },
 } as const;
 
+/** What a sign-in sends for a demo user. */
+export const credentials = (user: { email: string; password: string }) => ({
+  email: user.email,
+  password: user.password,
+});
+
 const configSeed = {
   amenities: ['Projector', 'Whiteboard', 'Video conferencing', 'Wi-Fi', 'Wheelchair access'],
   venueTypes: ['Office', 'Hotel', 'Conference centre'],

@@ -47,8 +47,11 @@ export const profileChangeSchema = z.object({
 });
 export type ProfileChange = z.infer<typeof profileChangeSchema>;
 
-export interface LoginResult {
-  access_token: string;
-  token_type: 'bearer';
-  expires_in: number;
-}
+/** The answer of a sign-in or refresh: a bearer token for the Authorization header. */
+export const loginResultSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  /** Seconds until the token expires. */
+  expires_in: z.number().int(),
+});
+export type LoginResult = z.infer<typeof loginResultSchema>;

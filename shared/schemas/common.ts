@@ -25,7 +25,7 @@ export const email = z
   .trim()
   .min(1, { error: messages.required })
   .max(100, { error: messages.maxLength(100) })
-  .pipe(z.email({ error: messages.email }))
+  .email({ error: messages.email })
   .transform((v) => v.toLowerCase());
 
 /** At least 8 letters or digits, one lowercase, one uppercase, one digit (client-area §5). */
@@ -34,6 +34,14 @@ export const password = z
   .min(1, { error: messages.required })
   .max(50, { error: messages.maxLength(50) })
   .regex(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/, { error: messages.password });
+
+/** An id the API gives out: a ULID (DESIGN §4). */
+export const ulid = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/);
+/** The `{id}` of a path; one that could name nothing answers 404. */
+export const idParams = z.object({ id: ulid });
+
+/** The `result` of an answer that carries only a message. */
+export const noResult = z.null();
 
 export const statusValues = ['Active', 'Inactive'] as const;
 export const status = z.enum(statusValues, { error: messages.invalid });
@@ -47,4 +55,20 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
     out[key] ??= issue.message;
   }
   return out;
+}
+
+/**
+ * The fields of an object that a schema does not know, each with its message. The API refuses
+ * them (a misspelt field would otherwise be dropped without a word); forms built on the same
+ * schemas may carry extra fields of their own.
+ */
+export function unknownFields(schema: z.ZodType, value: unknown): Record<string, string> {
+  if (!(schema instanceof z.ZodObject) || !value || typeof value !== 'object' || Array.isArray(value))
+    return {};
+  const known = new Set(Object.keys(schema.shape));
+  return Object.fromEntries(
+    Object.keys(value)
+      .filter((key) => !known.has(key))
+      .map((key) => [key, messages.unknownField]),
+  );
 }

@@ -17,10 +17,11 @@ export const updateConfigItemSchema = z.object({ title: requiredText(80), status
 export type NewConfigItem = z.infer<typeof newConfigItemSchema>;
 export type UpdateConfigItem = z.infer<typeof updateConfigItemSchema>;
 
-export interface ConfigItem {
-  id: string;
-  title: string;
-  status: 'Active' | 'Inactive';
-  created_at: string;
-  updated_at: string;
-}
+export const configItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  status,
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+export type ConfigItem = z.infer<typeof configItemSchema>;

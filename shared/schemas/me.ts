@@ -1,69 +1,74 @@
-import type { ClientRole, RolesAttr } from '../roles';
-import type { Status } from './common';
+import * as z from 'zod';
+import { clientRoleSchema, rolesAttrSchema } from '../roles';
+import { status } from './common';
 
 /**
- * Answers of the "me" calls (client-area §3 User/Account, §7 "Me and auth").
- * The web and the API both use these types; the API builds them, the web reads them.
+ * Answers of the "me" calls (client-area §3 User/Account, §7 "Me and auth"). The API builds
+ * them, the web reads them, the OpenAPI document describes them.
  */
 
 /** The signed-in user's account, as shown in the client header. */
-export interface MeAccount {
-  id: string;
-  name: string;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  zipcode: string | null;
+export const meAccountSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  country: z.string().nullable(),
+  zipcode: z.string().nullable(),
   /** Presigned GET URL of the account logo, or null when there is none. */
-  logo_url: string | null;
-}
+  logo_url: z.string().nullable(),
+});
+export type MeAccount = z.infer<typeof meAccountSchema>;
 
 /** Account totals for the client header; only for roles whose `rolesAttr.statistics` is true. */
-export interface AccountTotals {
-  total_users: number;
-  total_venues: number;
-  total_spaces: number;
-  total_screens: number;
-}
+export const accountTotalsSchema = z.object({
+  total_users: z.number().int(),
+  total_venues: z.number().int(),
+  total_spaces: z.number().int(),
+  total_screens: z.number().int(),
+});
+export type AccountTotals = z.infer<typeof accountTotalsSchema>;
 
 /** GET /client/me */
-export interface ClientMe {
-  id: string;
-  first_name: string;
-  last_name: string | null;
-  email: string;
-  phone_no: string | null;
-  cell_no: string | null;
-  designation: string | null;
+export const clientMeSchema = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string().nullable(),
+  email: z.string(),
+  phone_no: z.string().nullable(),
+  cell_no: z.string().nullable(),
+  designation: z.string().nullable(),
   /** Four digits, unique within the account. */
-  pin_number: string | null;
+  pin_number: z.string().nullable(),
   /** Object key of the profile photo (what profileChange takes back). */
-  photo_uri: string | null;
+  photo_uri: z.string().nullable(),
   /** Presigned GET URL of the profile photo, or null. */
-  photo_url: string | null;
-  user_role: ClientRole;
-  status: Status;
-  rolesAttr: RolesAttr;
-  account: MeAccount;
-  package: { name: string; allowed_user_roles: ClientRole[] };
-  screesLicence: { availableActiveLicence: number; activeLicence: number };
-}
+  photo_url: z.string().nullable(),
+  user_role: clientRoleSchema,
+  status,
+  rolesAttr: rolesAttrSchema,
+  account: meAccountSchema,
+  package: z.object({ name: z.string(), allowed_user_roles: z.array(clientRoleSchema) }),
+  screesLicence: z.object({ availableActiveLicence: z.number().int(), activeLicence: z.number().int() }),
+});
+export type ClientMe = z.infer<typeof clientMeSchema>;
 
 /** GET /admin/me */
-export interface AdminMe {
-  id: string;
-  first_name: string;
-  last_name: string | null;
-  email: string;
-  designation: string | null;
-  phone_no: string | null;
-  cell_no: string | null;
-  photo_uri: string | null;
-  photo_url: string | null;
-  status: Status;
-  role: 'Super Admin';
-}
+export const adminMeSchema = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string().nullable(),
+  email: z.string(),
+  designation: z.string().nullable(),
+  phone_no: z.string().nullable(),
+  cell_no: z.string().nullable(),
+  photo_uri: z.string().nullable(),
+  photo_url: z.string().nullable(),
+  status,
+  role: z.literal('Super Admin'),
+});
+export type AdminMe = z.infer<typeof adminMeSchema>;
 
 /** Either answer; tell them apart with {@link isClientMe}. */
 export type Me = ClientMe | AdminMe;
@@ -73,29 +78,34 @@ export function isClientMe(me: Me): me is ClientMe {
 }
 
 /** GET /client/aboutMe; `totals` is null when the role's statistics flag is false. */
-export interface AboutMe {
-  account: MeAccount;
-  totals: AccountTotals | null;
-}
+export const aboutMeSchema = z.object({
+  account: meAccountSchema,
+  totals: accountTotalsSchema.nullable(),
+});
+export type AboutMe = z.infer<typeof aboutMeSchema>;
 
-export type YesNo = 'Yes' | 'No';
+export const yesNo = z.enum(['Yes', 'No']);
+export type YesNo = z.infer<typeof yesNo>;
 
-/** GET /client/mypackage (admin-and-auth §3 Package). Limits are 1 to 10 or 'Unlimited'. */
-export interface MyPackage {
-  id: string;
-  name: string;
-  allowed_user_roles: ClientRole[];
-  venue_limit: number | 'Unlimited';
-  spaces_limit: number | 'Unlimited';
-  admin_limit: number | 'Unlimited';
-  booking_approval: YesNo;
-  third_party_integration: YesNo;
-  custom_integration: YesNo;
-  on_screen_branding: YesNo;
-  status: Status;
-}
+/** A package limit: 1 to 10, or 'Unlimited'. */
+const packageLimit = z.union([z.number().int().min(1).max(10), z.literal('Unlimited')]);
+
+/** GET /client/mypackage (admin-and-auth §3 Package). */
+export const myPackageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  allowed_user_roles: z.array(clientRoleSchema),
+  venue_limit: packageLimit,
+  spaces_limit: packageLimit,
+  admin_limit: packageLimit,
+  booking_approval: yesNo,
+  third_party_integration: yesNo,
+  custom_integration: yesNo,
+  on_screen_branding: yesNo,
+  status,
+});
+export type MyPackage = z.infer<typeof myPackageSchema>;
 
 /** GET /client/resetPIN */
-export interface ResetPinResult {
-  pin_number: string;
-}
+export const resetPinResultSchema = z.object({ pin_number: z.string().regex(/^\d{4}$/) });
+export type ResetPinResult = z.infer<typeof resetPinResultSchema>;

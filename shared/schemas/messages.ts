@@ -7,6 +7,7 @@ export const messages = {
   max: (n: number) => `Field should be smaller than ${n}`,
   maxLength: (n: number) => `Field should be less than ${n} characters`,
   invalid: 'Invalid value',
+  unknownField: 'Unknown field',
   password:
     'Password must be at least 8 characters, and contain 1 number, 1 uppercase character, and 1 lowercase character',
 } as const;

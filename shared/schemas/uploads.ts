@@ -33,8 +33,9 @@ export const uploadRequestSchema = z
 export type UploadRequest = z.infer<typeof uploadRequestSchema>;
 
 /** The answer: where to POST the multipart form (fields first, then `file`), and the key to send back. */
-export interface UploadTicket {
-  url: string;
-  fields: Record<string, string>;
-  key: string;
-}
+export const uploadTicketSchema = z.object({
+  url: z.url(),
+  fields: z.record(z.string(), z.string()),
+  key: z.string(),
+});
+export type UploadTicket = z.infer<typeof uploadTicketSchema>;

@@ -71,7 +71,10 @@ describe.each(lists)('configuration list $path', ({ path, client, label, seeded 
     expect(long.body.message).toEqual({ title: 'Field should be less than 80 characters' });
     const missing = await call('POST', path, { token, body: {} });
     expect(missing.body.message).toEqual({ title: 'Field is required' });
-    const status = await call('PUT', `${path}/any`, { token, body: { title: 'Ok', status: 'Sleeping' } });
+    const status = await call('PUT', `${path}/01ARZ3NDEKTSV4RRFFQ69G5FAV`, {
+      token,
+      body: { title: 'Ok', status: 'Sleeping' },
+    });
     expect(status.body.message).toEqual({ status: 'Invalid value' });
 
     const duplicate = await call('POST', path, { token, body: { title: seeded.toUpperCase() } });
@@ -81,11 +84,18 @@ describe.each(lists)('configuration list $path', ({ path, client, label, seeded 
 
   it('answers 404 for an item that does not exist or an id that cannot be one', async () => {
     const token = await signedInAs('Super Admin');
-    const answer = await call('PUT', `${path}/01NOSUCHITEM`, { token, body: { title: 'Nothing' } });
+    const answer = await call('PUT', `${path}/01ARZ3NDEKTSV4RRFFQ69G5FAV`, {
+      token,
+      body: { title: 'Nothing' },
+    });
     expect(answer.status).toBe(404);
     expect(answer.body).toEqual({ message: `${label} not found` });
-    const long = await call('PUT', `${path}/${'x'.repeat(2000)}`, { token, body: { title: 'Nothing' } });
-    expect(long.status).toBe(404);
+    // Ids that cannot be one: too long, and percent-escapes that decode to nothing.
+    for (const id of ['x'.repeat(2000), '%', '%zz', '%E0%A4%A', 'a%00b', '%E2%80%8F01']) {
+      const impossible = await call('PUT', `${path}/${id}`, { token, body: { title: 'Nothing' } });
+      expect(impossible.status, id).toBe(404);
+      expect(impossible.body, id).toEqual({ message: 'Item not found' });
+    }
   });
 
   it('answers 400 to a body that is not a JSON object, and the generic message to a wrong type', async () => {

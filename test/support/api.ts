@@ -1,4 +1,6 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
+import { documentClient } from '../../functions/aws/dynamodb';
 import { ulid } from 'ulid';
 import type { ClientRole } from '../../shared/roles';
 import { API_BASE } from '../../functions/routes';
@@ -101,6 +103,28 @@ export function signedInAs(
     tokens.set(who, token);
   }
   return token;
+}
+
+/**
+ * Every item of the table, in key order: compared before and after requests that must change
+ * nothing. (A Scan is fine in a test; no request path of the API scans.)
+ */
+export async function tableSnapshot(): Promise<unknown[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new ScanCommand({
+        TableName: inject('emulatorEnv').TABLE_NAME,
+        ExclusiveStartKey: start,
+        ConsistentRead: true,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  const key = (item: Record<string, unknown>) => `${String(item.pk)}\u0000${String(item.sk)}`;
+  return items.sort((a, b) => key(a).localeCompare(key(b)));
 }
 
 /** The mail the emulator has received for an address, oldest first. */

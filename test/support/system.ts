@@ -8,6 +8,8 @@ declare module 'vitest' {
     /** The emulators' configuration (functions/env.ts names), for tests that read the table directly. */
     emulatorEnv: Record<string, string>;
     mailboxUrl: string;
+    /** Process group ids of the emulators that are child processes (test/api/faults.api.test.ts). */
+    emulatorPids: Partial<Record<'dynamodb' | 'cognito' | 'ses', number>>;
     /** Where the system under test answers, e.g. http://localhost:13000 */
     baseUrl: string;
   }
@@ -69,6 +71,7 @@ export async function useSystem(project: TestProject): Promise<() => Promise<voi
   const system = await shared.system;
   project.provide('emulatorEnv', system.emulators.env);
   project.provide('mailboxUrl', system.emulators.mailboxUrl);
+  project.provide('emulatorPids', system.emulators.pids);
   project.provide('baseUrl', system.url);
   return async () => {
     if (--shared.users > 0) return;

@@ -13,7 +13,10 @@ describe('route table', () => {
     for (const group of routeGroups) {
       const files = readdirSync(path.join(functionsDir, group))
         .filter(
-          (f) => f.endsWith('.ts') && !['router.ts', 'handlers.ts'].includes(f) && !f.endsWith('.test.ts'),
+          (f) =>
+            f.endsWith('.ts') &&
+            !['router.ts', 'routes.ts', 'handlers.ts'].includes(f) &&
+            !f.endsWith('.test.ts'),
         )
         .map((f) => `${group}/${f.replace(/\.ts$/, '')}`);
       const routed = routes.filter((r) => r.group === group).map((r) => r.handler);
@@ -24,13 +27,28 @@ describe('route table', () => {
   it("wires every route of a group into that group's router, and nothing else", () => {
     for (const group of routeGroups) {
       const router = readFileSync(path.join(functionsDir, group, 'router.ts'), 'utf8');
-      const wired = [...router.matchAll(/'([\w-]+\/[\w-]+)':/g)].map((m) => m[1]);
+      const wired = [...router.matchAll(/import \{ handler as \w+ \} from '\.\/([\w-]+)';/g)].map(
+        (m) => `${group}/${m[1]}`,
+      );
       expect(wired.sort(), group).toEqual(
         routes
           .filter((r) => r.group === group)
           .map((r) => r.handler)
           .sort(),
       );
+    }
+  });
+
+  it('names the permission of every client route, and only of client routes', () => {
+    for (const route of routes) {
+      expect(route.permission !== undefined, `${route.method} ${route.path}`).toBe(route.auth === 'client');
+    }
+  });
+
+  it('gives every route a summary and a response schema', () => {
+    for (const route of routes) {
+      expect(route.summary.length, route.handler).toBeGreaterThan(10);
+      expect(typeof route.response.safeParse, route.handler).toBe('function');
     }
   });
 

@@ -64,6 +64,11 @@ export interface RunningEmulators {
   env: Record<string, string>;
   /** aws-ses-v2-local's web page listing the mail sent; `GET <mailboxUrl>/store` gives it as JSON. */
   mailboxUrl: string;
+  /**
+   * The process (group) id of each emulator that runs as a child process — s3rver runs in this
+   * process — for tests that pause one with SIGSTOP to see how the API copes.
+   */
+  pids: Partial<Record<EmulatorName, number>>;
   /** Each dependency's state, "ok" or what is wrong, for `GET /health`. */
   health(): Promise<Record<EmulatorName, 'ok' | string>>;
   /** Stops every emulator. Idempotent. */
@@ -119,6 +124,10 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
 
   const supervisor = new Supervisor(log);
   let localS3: LocalS3 | undefined;
+  const pids: Partial<Record<EmulatorName, number>> = {};
+  const remember = (name: EmulatorName) => (child: { pid: number | undefined }) => {
+    if (child.pid !== undefined) pids[name] = child.pid;
+  };
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
@@ -139,9 +148,9 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
           port: ports.dynamodb,
           dbPath: options.inMemory ? undefined : dirs.dynamodb,
           client: dynamodb,
-        }),
-        startCognito(supervisor, { port: ports.cognito, directory: dirs.cognito }),
-        startSes(supervisor, { port: ports.ses }),
+        }).then(remember('dynamodb')),
+        startCognito(supervisor, { port: ports.cognito, directory: dirs.cognito }).then(remember('cognito')),
+        startSes(supervisor, { port: ports.ses }).then(remember('ses')),
       ]),
     );
     const [pools] = await Promise.all([
@@ -175,6 +184,7 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
     return {
       env,
       mailboxUrl: endpoints.ses,
+      pids,
       health: async () => {
         const [dynamodbState, s3State, cognitoState, sesState] = await Promise.all([
           stateOf(() => tableHealth(dynamodb, tableName)),

@@ -1,0 +1,69 @@
+import type { Area } from '../http/tokens';
+import { db } from './entities';
+
+/**
+ * Where a person's sessions are recorded: the end of sessions and the admitted tokens on their
+ * user or admin item, and each client sign-in's refresh token as its own item
+ * (functions/services/sessions.ts says what they mean).
+ */
+export interface Owner {
+  area: Area;
+  ownerId: string;
+  /** A client user's account. */
+  accountId?: string;
+}
+
+const isConditionFailure = (error: unknown) =>
+  /ConditionalCheckFailed/.test(
+    String((error as { cause?: { name?: string } }).cause?.name ?? (error as Error).message),
+  );
+
+function patchOwner(owner: Owner) {
+  return owner.area === 'client'
+    ? db().entities.user.patch({ account_id: owner.accountId!, user_id: owner.ownerId })
+    : db().entities.admin.patch({ admin_id: owner.ownerId });
+}
+
+/** Ends every session from now: records the time and forgets the tokens admitted before. */
+export async function markSessionsEnded(owner: Owner, at: number): Promise<void> {
+  await patchOwner(owner).set({ sessions_ended_at: at, sessions_admitted: [] }).go({ response: 'none' });
+}
+
+/**
+ * Adds a token to those admitted, provided the sessions have not ended again since `endedAt`
+ * was read. Answers false when they have.
+ */
+export async function admitToken(owner: Owner, endedAt: number, jti: string): Promise<boolean> {
+  try {
+    await patchOwner(owner)
+      .append({ sessions_admitted: [jti] })
+      .where(({ sessions_ended_at }, { eq }) => eq(sessions_ended_at, endedAt))
+      .go({ response: 'none' });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+export interface RefreshSession {
+  token_hash: string;
+  account_id: string;
+  user_id: string;
+  started_at: number;
+}
+
+export async function putRefreshSession(session: RefreshSession, ttl: number): Promise<void> {
+  await db()
+    .entities.refreshSession.put({ ...session, ttl })
+    .go({ response: 'none' });
+}
+
+export async function getRefreshSession(tokenHash: string): Promise<RefreshSession | null> {
+  const { data } = await db().entities.refreshSession.get({ token_hash: tokenHash }).go({ consistent: true });
+  return data;
+}
+
+export async function deleteRefreshSession(tokenHash: string): Promise<void> {
+  await db().entities.refreshSession.delete({ token_hash: tokenHash }).go({ response: 'none' });
+}

@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import { decodeJwt } from 'jose';
+import {
+  admitToken,
+  deleteRefreshSession,
+  getRefreshSession,
+  markSessionsEnded,
+  putRefreshSession,
+  type Owner,
+  type RefreshSession,
+} from '../data/sessions';
+import { Unauthorized } from '../http/errors';
+import { sessionOpen, type SessionState } from '../http/session-rule';
+import type { TokenStamp } from '../http/tokens';
+
+/** How sessions end exactly: functions/http/session-rule.ts. */
+const refreshDays = 30;
+
+const ended = new Unauthorized('Your session has ended. Please log in again');
+
+export function stampOf(accessToken: string): TokenStamp {
+  const { iat, jti } = decodeJwt(accessToken);
+  return { issuedAt: iat ?? 0, jti: typeof jti === 'string' ? jti : undefined };
+}
+
+/**
+ * After the API obtained `accessToken` for a person whose state it had read before asking
+ * Cognito: admits the token when its time alone cannot tell it from one issued before the end.
+ */
+export async function admit(owner: Owner, stateRead: SessionState, accessToken: string): Promise<void> {
+  const stamp = stampOf(accessToken);
+  if (sessionOpen(stateRead, stamp)) return;
+  if (!stamp.jti || !(await admitToken(owner, stateRead.sessions_ended_at, stamp.jti))) throw ended;
+}
+
+/** Ends every session of a person from this moment. */
+export async function endSessions(owner: Owner): Promise<void> {
+  await markSessionsEnded(owner, Date.now());
+}
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Records a client's new refresh token with the time of the sign-in that issued it. */
+export async function recordRefreshToken(
+  owner: { accountId: string; userId: string },
+  refreshToken: string,
+  startedAt: number,
+): Promise<void> {
+  await putRefreshSession(
+    {
+      token_hash: hashOf(refreshToken),
+      account_id: owner.accountId,
+      user_id: owner.userId,
+      started_at: startedAt,
+    },
+    Math.floor(startedAt / 1000) + refreshDays * 24 * 3600,
+  );
+}
+
+/** The sign-in a refresh token came from, or an Unauthorized when there is none. */
+export async function refreshTokenOrigin(refreshToken: string): Promise<RefreshSession> {
+  const session = await getRefreshSession(hashOf(refreshToken));
+  if (!session) throw ended;
+  return session;
+}
+
+export async function forgetRefreshToken(refreshToken: string): Promise<void> {
+  await deleteRefreshSession(hashOf(refreshToken));
+}
