@@ -1,16 +1,28 @@
-import { run as recurrence } from './recurrence.bench';
-import { run as lambda } from './lambda.bench';
+import { run as contract } from './contract.bench';
 import { run as dynamodbCalls } from './dynamodb-calls.bench';
+import { run as lambda } from './lambda.bench';
+import { run as load } from './load.bench';
+import { run as recurrence } from './recurrence.bench';
+import { run as web } from './web.bench';
 
-/** `npm run bench`: figures as sizes, ratios and times; nothing here passes or fails. */
+/**
+ * `npm run bench`: figures as sizes, ratios and times; nothing here passes or fails.
+ * `npm run bench -- <name>…` runs only the suites named (lambda, dynamodb, load, web, contract,
+ * recurrence).
+ */
 const suites = [
-  ['Lambda bundles (esbuild as in CDK; cold import in a fresh Node process, median of 7)', lambda],
-  ['DynamoDB calls per request (configuration slice)', dynamodbCalls],
-  ['Recurrence engine', recurrence],
+  ['lambda', 'Lambda bundles (esbuild as in CDK; cold start as a whole process, median of 9)', lambda],
+  ['dynamodb', 'DynamoDB calls per request', dynamodbCalls],
+  ['load', 'API under load (autocannon against the local system)', load],
+  ['web', 'Web: what each route loads, and Lighthouse', web],
+  ['contract', 'API contract suite', contract],
+  ['recurrence', 'Recurrence engine', recurrence],
 ] as const;
 
-for (const [title, suite] of suites) {
+const wanted = process.argv.slice(2);
+for (const [name, title, suite] of suites) {
+  if (wanted.length && !wanted.includes(name)) continue;
   process.stdout.write(`\n${title}\n`);
-  for (const { name, value } of await suite()) process.stdout.write(`  ${name.padEnd(34)} ${value}\n`);
+  for (const { name: row, value } of await suite()) process.stdout.write(`  ${row.padEnd(40)} ${value}\n`);
 }
 process.exit(0);

@@ -32,25 +32,17 @@ export const configHandlers = {
   list: (kind: ConfigKind) => route(routesOf[kind].list, async () => ({ result: await listItems(kind) })),
   create: (kind: ConfigKind) => {
     const label = configLabels[kind].singular;
-    return route(routesOf[kind].create, async ({ body }) => {
-      const item = await createItem(kind, body.title);
-      return {
-        result: item,
-        message: `${label} created`,
-        activity: { component: label, componentId: item.id, activity: `${label} created` },
-      };
-    });
+    return route(routesOf[kind].create, async ({ principal, body }) => ({
+      result: await createItem(principal, kind, body.title),
+      message: `${label} created`,
+    }));
   },
   update: (kind: ConfigKind) => {
     const label = configLabels[kind].singular;
-    return route(routesOf[kind].update, async ({ params, body }) => {
-      const item = await updateItem(kind, params.id, body);
-      return {
-        result: item,
-        message: `${label} updated`,
-        activity: { component: label, componentId: item.id, activity: `${label} updated` },
-      };
-    });
+    return route(routesOf[kind].update, async ({ principal, params, body }) => ({
+      result: await updateItem(principal, kind, params.id, body),
+      message: `${label} updated`,
+    }));
   },
   clientList: (kind: ConfigKind) =>
     route(routesOf[kind].clientList, async () => ({ result: await listItems(kind, true) })),

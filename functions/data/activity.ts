@@ -1,7 +1,8 @@
 import { ulid } from 'ulid';
 import type { Principal } from '../http/principal';
-import { db } from './entities';
+import type { ActivityItem } from './entities';
 
+/** A change to record in the activity log, in the same transaction as the change itself. */
 export interface ActivityInput {
   principal: Principal;
   component: string;
@@ -14,28 +15,22 @@ export function activityScope(principal: Principal): string {
   return principal.kind === 'client' ? `ACCOUNT#${principal.accountId}` : 'PLATFORM';
 }
 
-export async function writeActivity({
-  principal,
-  component,
-  componentId,
-  activity,
-}: ActivityInput): Promise<void> {
-  await db()
-    .entities.activity.create({
-      scope: activityScope(principal),
-      activity_id: ulid(),
-      actor_id: principal.kind === 'client' ? principal.userId : principal.adminId,
-      actor: {
-        first_name: principal.firstName,
-        last_name: principal.lastName,
-        user_role: principal.kind === 'client' ? principal.role : 'Super Admin',
-        photo_uri: principal.photoUri,
-        email: principal.email,
-      },
-      component,
-      component_id: componentId,
-      activity,
-      time: new Date().toISOString(),
-    })
-    .go();
+/** The log entry of a change, with a snapshot of who made it (the log reads the same later). */
+export function activityRecord({ principal, component, componentId, activity }: ActivityInput): ActivityItem {
+  return {
+    scope: activityScope(principal),
+    activity_id: ulid(),
+    actor_id: principal.kind === 'client' ? principal.userId : principal.adminId,
+    actor: {
+      first_name: principal.firstName,
+      last_name: principal.lastName,
+      user_role: principal.kind === 'client' ? principal.role : 'Super Admin',
+      photo_uri: principal.photoUri,
+      email: principal.email,
+    },
+    component,
+    component_id: componentId,
+    activity,
+    time: new Date().toISOString(),
+  };
 }

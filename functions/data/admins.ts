@@ -1,7 +1,8 @@
 import { Conflict } from '../http/errors';
 import { db, type AdminItem } from './entities';
 import { writeTransaction } from './transactions';
-import { emailScope } from './users';
+import type { ActivityInput } from './activity';
+import { emailScope, type ProfileFields } from './users';
 
 export async function getAdmin(adminId: string): Promise<AdminItem | null> {
   const { data } = await db().entities.admin.get({ admin_id: adminId }).go({ consistent: true });
@@ -31,13 +32,26 @@ export async function insertAdmin(admin: NewAdmin): Promise<void> {
   );
 }
 
-export async function updateAdmin(
-  adminId: string,
-  changes: Partial<Pick<AdminItem, 'first_name' | 'last_name' | 'phone_no' | 'cell_no' | 'photo_uri'>>,
+/** Saves an admin's own profile fields, set and removed, with the activity entry of the change. */
+export async function saveAdminProfile(
+  admin: AdminItem,
+  set: ProfileFields,
+  remove: Array<keyof ProfileFields>,
+  activity: ActivityInput,
 ): Promise<AdminItem> {
-  const { data } = await db()
-    .entities.admin.patch({ admin_id: adminId })
-    .set(changes)
-    .go({ response: 'all_new' });
-  return data as AdminItem;
+  const updated_at = new Date().toISOString();
+  await writeTransaction(
+    ({ admin: admins }) => [
+      admins
+        .patch({ admin_id: admin.admin_id })
+        .set({ ...set, updated_at })
+        .remove(remove)
+        .commit(),
+    ],
+    () => new Conflict('Your profile was changed meanwhile. Reload and try again'),
+    activity,
+  );
+  const saved: AdminItem = { ...admin, ...set, updated_at };
+  for (const field of remove) delete saved[field];
+  return saved;
 }

@@ -1,5 +1,6 @@
 import type { ConfigKind } from '../../shared/schemas/config';
 import { Conflict } from '../http/errors';
+import type { ActivityInput } from './activity';
 import { db, type ConfigItemRecord } from './entities';
 import { writeTransaction } from './transactions';
 
@@ -24,6 +25,7 @@ export async function insertConfigItem(
   kind: ConfigKind,
   itemId: string,
   title: string,
+  activity: ActivityInput,
 ): Promise<ConfigItemRecord> {
   const stamp = new Date().toISOString();
   const item: ConfigItemRecord = {
@@ -40,6 +42,7 @@ export async function insertConfigItem(
       configItem.create(item).commit(),
     ],
     duplicate,
+    activity,
   );
   return item;
 }
@@ -51,6 +54,7 @@ export async function insertConfigItem(
 export async function updateConfigItem(
   current: ConfigItemRecord,
   changes: { title: string; status?: 'Active' | 'Inactive' },
+  activity: ActivityInput,
 ): Promise<ConfigItemRecord> {
   const renamed = titleKey(changes.title) !== titleKey(current.title);
   const { kind, item_id } = current;
@@ -78,6 +82,7 @@ export async function updateConfigItem(
     ],
     (index) =>
       index === 0 ? new Conflict('This item was changed meanwhile. Reload and try again') : duplicate(),
+    activity,
   );
   return updated;
 }

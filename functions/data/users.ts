@@ -3,6 +3,7 @@ import type { ClientRole } from '../../shared/roles';
 import { documentClient } from '../aws/dynamodb';
 import { env } from '../env';
 import { Conflict, ServiceUnavailable } from '../http/errors';
+import type { ActivityInput } from './activity';
 import { db, type AccountItem, type UserItem } from './entities';
 import { writeTransaction } from './transactions';
 
@@ -94,7 +95,7 @@ export async function insertUser(user: NewUser): Promise<void> {
 }
 
 /** Replaces a user's PIN, moving its guard, in one transaction. */
-export async function replacePin(user: UserItem, pin: string): Promise<void> {
+export async function replacePin(user: UserItem, pin: string, activity: ActivityInput): Promise<void> {
   await writeTransaction(
     ({ user: users, guard }) => [
       guard.create({ scope: pinScope(user.account_id), value: pin, owner_id: user.user_id }).commit(),
@@ -106,19 +107,37 @@ export async function replacePin(user: UserItem, pin: string): Promise<void> {
         .commit(),
     ],
     () => new Conflict('This PIN is already in use', { pin_number: 'This PIN is already in use' }),
+    activity,
   );
 }
 
-export async function updateUser(
-  accountId: string,
-  userId: string,
-  changes: Partial<Pick<UserItem, 'first_name' | 'last_name' | 'phone_no' | 'cell_no' | 'photo_uri'>>,
+/** The fields a person edits in their own profile. */
+export type ProfileFields = Partial<
+  Pick<UserItem, 'first_name' | 'last_name' | 'phone_no' | 'cell_no' | 'photo_uri'>
+>;
+
+/** Saves a user's profile fields, set and removed, with the activity entry of the change. */
+export async function saveUserProfile(
+  user: UserItem,
+  set: ProfileFields,
+  remove: Array<keyof ProfileFields>,
+  activity: ActivityInput,
 ): Promise<UserItem> {
-  const { data } = await db()
-    .entities.user.patch({ account_id: accountId, user_id: userId })
-    .set(changes)
-    .go({ response: 'all_new' });
-  return data as UserItem;
+  const updated_at = new Date().toISOString();
+  await writeTransaction(
+    ({ user: users }) => [
+      users
+        .patch({ account_id: user.account_id, user_id: user.user_id })
+        .set({ ...set, updated_at })
+        .remove(remove)
+        .commit(),
+    ],
+    () => new Conflict('Your profile was changed meanwhile. Reload and try again'),
+    activity,
+  );
+  const saved: UserItem = { ...user, ...set, updated_at };
+  for (const field of remove) delete saved[field];
+  return saved;
 }
 
 export async function countUsers(accountId: string): Promise<number> {

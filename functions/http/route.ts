@@ -4,7 +4,6 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type * as z from 'zod';
 import { allows } from '../../shared/roles';
 import { fieldErrors, unknownFields } from '../../shared/schemas/common';
-import { writeActivity, type ActivityInput } from '../data/activity';
 import { env } from '../env';
 import { authenticate } from './authenticate';
 import type { RouteDef } from './contract';
@@ -35,8 +34,6 @@ export interface RouteContext<D extends RouteDef> {
 export interface Reply<R = unknown> {
   result?: R;
   message?: string;
-  /** A successful change, written to the activity log with the principal. */
-  activity?: Omit<ActivityInput, 'principal'>;
   cookies?: string[];
   /** Headers of the answer, e.g. a Cache-Control for a public document. */
   headers?: Record<string, string>;
@@ -177,7 +174,7 @@ function checkAnswer(def: RouteDef, result: unknown): void {
 
 /**
  * Builds the handler of one route of the table: logger context, JSON body, authentication and
- * the route's permission, zod validation with the spec's messages, the activity log, the answer
+ * the route's permission, zod validation with the spec's messages, the answer
  * checked against its response schema (locally), and the error mapper.
  */
 export function route<D extends RouteDef>(
@@ -201,11 +198,6 @@ export function route<D extends RouteDef>(
       });
       const result = reply.result ?? null;
       checkAnswer(def, result);
-      if (reply.activity && state.principal) {
-        await writeActivity({ ...reply.activity, principal: state.principal }).catch((error: unknown) =>
-          logger.error('Activity log write failed', error as Error),
-        );
-      }
       if (def.unwrapped) return json(200, result, { headers: reply.headers, cookies: reply.cookies });
       const body: Record<string, unknown> = { result };
       if (reply.message) body.message = reply.message;

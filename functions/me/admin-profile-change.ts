@@ -7,6 +7,5 @@ export const handler = route(meRoutes['admin-profile-change'], async ({ principa
   return {
     result: await adminMe(principal, admin),
     message: 'Profile updated',
-    activity: { component: 'Admin', componentId: principal.adminId, activity: 'Updated own profile' },
   };
 });

@@ -7,6 +7,5 @@ export const handler = route(meRoutes['client-profile-change'], async ({ princip
   return {
     result: await clientMe(principal, user),
     message: 'Profile updated',
-    activity: { component: 'User', componentId: principal.userId, activity: 'Updated own profile' },
   };
 });

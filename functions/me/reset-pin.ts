@@ -5,5 +5,4 @@ import { regeneratePin } from '../services/profile';
 export const handler = route(meRoutes['reset-pin'], async ({ principal }) => ({
   result: { pin_number: await regeneratePin(principal) },
   message: 'PIN updated',
-  activity: { component: 'User', componentId: principal.userId, activity: 'Refreshed own PIN' },
 }));

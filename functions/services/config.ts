@@ -3,6 +3,7 @@ import { configLabels, type ConfigItem, type ConfigKind } from '../../shared/sch
 import { getConfigItem, insertConfigItem, listConfigItems, updateConfigItem } from '../data/config-items';
 import type { ConfigItemRecord } from '../data/entities';
 import { NotFound } from '../http/errors';
+import type { Principal } from '../http/principal';
 
 export function toConfigItem(record: ConfigItemRecord): ConfigItem {
   return {
@@ -24,16 +25,35 @@ export async function listItems(kind: ConfigKind, onlyActive = false): Promise<C
     .sort(byTitle);
 }
 
-export async function createItem(kind: ConfigKind, title: string): Promise<ConfigItem> {
-  return toConfigItem(await insertConfigItem(kind, ulid(), title));
+/** Adds an item, logged as done by `principal`. */
+export async function createItem(principal: Principal, kind: ConfigKind, title: string): Promise<ConfigItem> {
+  const id = ulid();
+  const label = configLabels[kind].singular;
+  return toConfigItem(
+    await insertConfigItem(kind, id, title, {
+      principal,
+      component: label,
+      componentId: id,
+      activity: `${label} created`,
+    }),
+  );
 }
 
 export async function updateItem(
+  principal: Principal,
   kind: ConfigKind,
   id: string,
   changes: { title: string; status?: 'Active' | 'Inactive' },
 ): Promise<ConfigItem> {
+  const label = configLabels[kind].singular;
   const current = await getConfigItem(kind, id);
-  if (!current) throw new NotFound(configLabels[kind].singular);
-  return toConfigItem(await updateConfigItem(current, changes));
+  if (!current) throw new NotFound(label);
+  return toConfigItem(
+    await updateConfigItem(current, changes, {
+      principal,
+      component: label,
+      componentId: id,
+      activity: `${label} updated`,
+    }),
+  );
 }

@@ -4,7 +4,8 @@ import type { ProfileChange } from '../../shared/schemas/auth';
 import type { AboutMe, AdminMe, ClientMe, MeAccount, MyPackage } from '../../shared/schemas/me';
 import { getPackage } from '../data/accounts';
 import { db, type AccountItem, type AdminItem, type PackageItem, type UserItem } from '../data/entities';
-import { countUsers, pinScope, replacePin } from '../data/users';
+import { saveAdminProfile } from '../data/admins';
+import { countUsers, pinScope, replacePin, saveUserProfile } from '../data/users';
 import { Conflict, NotFound } from '../http/errors';
 import type { AdminPrincipal, ClientPrincipal, Principal } from '../http/principal';
 import { acceptUpload, fileUrl } from './uploads';
@@ -131,21 +132,20 @@ export async function changeProfile(
     ...(change.photo_uri ? { photo_uri: change.photo_uri } : {}),
   };
   const remove = optional.filter((f) => change[f] === undefined);
-  const entities = db().entities;
   if (principal.kind === 'client') {
-    const { data } = await entities.user
-      .patch({ account_id: principal.accountId, user_id: principal.userId })
-      .set(set)
-      .remove(remove)
-      .go({ response: 'all_new' });
-    return data as UserItem;
+    return saveUserProfile(principal.user, set, remove, {
+      principal,
+      component: 'User',
+      componentId: principal.userId,
+      activity: 'Updated own profile',
+    });
   }
-  const { data } = await entities.admin
-    .patch({ admin_id: principal.adminId })
-    .set(set)
-    .remove(remove)
-    .go({ response: 'all_new' });
-  return data as AdminItem;
+  return saveAdminProfile(principal.admin, set, remove, {
+    principal,
+    component: 'Admin',
+    componentId: principal.adminId,
+    activity: 'Updated own profile',
+  });
 }
 
 const randomPin = () => String(randomInt(0, 10_000)).padStart(4, '0');
@@ -157,7 +157,12 @@ export async function regeneratePin(principal: ClientPrincipal): Promise<string>
     const pin = randomPin();
     if (pin === user.pin_number) continue;
     try {
-      await replacePin(user, pin);
+      await replacePin(user, pin, {
+        principal,
+        component: 'User',
+        componentId: principal.userId,
+        activity: 'Refreshed own PIN',
+      });
       return pin;
     } catch (error) {
       if (!(error instanceof Conflict)) throw error;

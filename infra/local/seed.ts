@@ -1,7 +1,9 @@
 import { ulid } from 'ulid';
 import { clientRoles } from '../../shared/roles';
 import { insertAccount, insertPackage } from '../../functions/data/accounts';
+import { getAdmin } from '../../functions/data/admins';
 import { db } from '../../functions/data/entities';
+import type { AdminPrincipal } from '../../functions/http/principal';
 import { findEmailOwner } from '../../functions/data/users';
 import { createAdminUser, createClientUser } from '../../functions/services/accounts';
 import { createItem } from '../../functions/services/config';
@@ -34,8 +36,8 @@ const configSeed = {
 export async function seedDemo(log: (line: string) => void): Promise<boolean> {
   if (await findEmailOwner('admin', demoUsers.admin.email)) return false;
   log('Seeding demo data…');
-  await createAdminUser({
-    ...demoUsers.admin,
+  const adminId = await createAdminUser({
+    ...credentials(demoUsers.admin),
     firstName: 'Sam',
     lastName: 'Admin',
     designation: 'Platform administrator',
@@ -84,10 +86,20 @@ export async function seedDemo(log: (line: string) => void): Promise<boolean> {
     if (key === 'owner')
       await db().entities.account.patch({ account_id: accountId }).set({ admin_user_id: userId }).go();
   }
+  // The configuration lists are the super admin's work, and logged as such.
+  const admin = (await getAdmin(adminId))!;
+  const principal: AdminPrincipal = {
+    kind: 'admin',
+    adminId,
+    email: admin.email,
+    firstName: admin.first_name,
+    lastName: admin.last_name,
+    admin,
+  };
   for (const [kind, titles] of Object.entries(configSeed) as Array<
     [keyof typeof configSeed, readonly string[]]
   >) {
-    for (const title of titles) await createItem(kind, title);
+    for (const title of titles) await createItem(principal, kind, title);
   }
   return true;
 }
