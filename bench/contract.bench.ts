@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '..');
 const summaryFile = path.join(root, '.test-data/contract-summary.json');
@@ -36,7 +37,7 @@ export async function run(): Promise<Array<{ name: string; value: string }>> {
     requests: number;
     seed: number;
   };
-  const testsLine = /Duration\s+([\d.]+)s/.exec(result.stdout.replace(/\x1b\[[0-9;]*m/g, ''));
+  const testsLine = /Duration\s+([\d.]+)s/.exec(stripVTControlCharacters(result.stdout));
   return [
     { name: 'operations covered', value: String(summary.operations) },
     { name: 'requests generated', value: `${summary.requests} (seed ${summary.seed})` },

@@ -1,7 +1,8 @@
-import * as rruleModule from 'rrule';
-import type { Options, Weekday } from 'rrule';
 import { messages } from './schemas/messages';
-import type { EventTiming, RecurType, WeekdayCode } from './schemas/event';
+import type { EventTiming, RecurType, WeekdayCode } from './schemas/event-timing';
+import { weekdayCodes } from './schemas/event-timing';
+import { ruleStarts } from './rule-starts';
+import type { RecurOn, Rule, RuleEnd } from './rule-starts';
 import {
   DAY_MS,
   formatWallTime,
@@ -13,14 +14,9 @@ import {
   wallTimeToInstant,
 } from './wall-time';
 
-/** The fields that place an event's occurrences in time (declared with the event schema). */
-export type { EventTiming } from './schemas/event';
-
-// rrule's "main" is a UMD bundle and its "module" is ESM: Node's ESM loader sees one default export, bundlers the
-// named ones. (Reflect.get keeps bundlers from warning about a `default` that their build lacks.)
-const { RRule } = (
-  'RRule' in rruleModule ? rruleModule : Reflect.get(rruleModule, 'default')
-) as typeof rruleModule;
+/** The fields that place an event's occurrences in time (declared with the event schema's timing fields). */
+export type { EventTiming } from './schemas/event-timing';
+export type { RecurOn } from './rule-starts';
 
 /** The most occurrences one series may have. */
 export const OCCURRENCE_LIMIT = 1000;
@@ -60,33 +56,8 @@ export interface DateWindow {
 /** The parts of a timing that decide which wall times recur; no time zone is needed for them. */
 export type RuleTiming = Omit<EventTiming, 'timezone'>;
 
-/** `recur_on` read for its `recur_type`. `default` means: derived from the start (weekday or day of month). */
-export type RecurOn =
-  | { kind: 'default' }
-  | { kind: 'weekdays'; days: WeekdayCode[] }
-  | { kind: 'monthDay'; day: number }
-  | { kind: 'nthWeekday'; nth: number; day: WeekdayCode };
-
-const WEEKDAYS: Record<WeekdayCode, Weekday> = {
-  MO: RRule.MO,
-  TU: RRule.TU,
-  WE: RRule.WE,
-  TH: RRule.TH,
-  FR: RRule.FR,
-  SA: RRule.SA,
-  SU: RRule.SU,
-};
-const WEEKDAY_ORDER = Object.keys(WEEKDAYS) as WeekdayCode[];
-
-const FREQUENCIES: Record<RecurType, rruleModule.Frequency> = {
-  DAILY: RRule.DAILY,
-  WEEKLY: RRule.WEEKLY,
-  MONTHLY: RRule.MONTHLY,
-  YEARLY: RRule.YEARLY,
-};
-
 function isWeekdayCode(text: string): text is WeekdayCode {
-  return Object.hasOwn(WEEKDAYS, text);
+  return (weekdayCodes as readonly string[]).includes(text);
 }
 
 /**
@@ -100,7 +71,7 @@ export function parseRecurOn(type: RecurType, text: string | undefined): RecurOn
   if (type === 'WEEKLY') {
     const codes = value.split(',').map((code) => code.trim());
     if (!codes.every(isWeekdayCode)) return undefined;
-    return { kind: 'weekdays', days: WEEKDAY_ORDER.filter((code) => codes.includes(code)) };
+    return { kind: 'weekdays', days: weekdayCodes.filter((code) => codes.includes(code)) };
   }
   const monthDay = /^([1-9]|[12]\d|3[01])$/.exec(value);
   if (monthDay) return { kind: 'monthDay', day: Number(monthDay[1]) };
@@ -115,10 +86,8 @@ export function parseRecurOn(type: RecurType, text: string | undefined): RecurOn
 interface ParsedTiming {
   start: number;
   duration: number;
-  rule?: { options: Partial<Options>; recurOn: RecurOn; end: RuleEnd };
+  rule?: Rule;
 }
-
-type RuleEnd = { until: number } | { count: number };
 
 function wallTimeField(timing: RuleTiming, field: 'start_date' | 'end_date'): number {
   const value = parseWallTime(timing[field]);
@@ -156,33 +125,12 @@ function parseTiming(timing: RuleTiming): ParsedTiming {
     throw new RecurrenceError('recur_interval', messages.invalid);
   const recurOn = parseRecurOn(type, timing.recur_on);
   if (!recurOn) throw new RecurrenceError('recur_on', messages.invalid);
-  const options: Partial<Options> = {
-    freq: FREQUENCIES[type],
-    interval: Math.max(1, interval),
-    wkst: RRule.MO,
-    dtstart: new Date(start),
-  };
-  if (recurOn.kind === 'weekdays') options.byweekday = recurOn.days.map((code) => WEEKDAYS[code]);
-  if (recurOn.kind === 'monthDay') options.bymonthday = recurOn.day;
-  if (recurOn.kind === 'nthWeekday') options.byweekday = [WEEKDAYS[recurOn.day].nth(recurOn.nth)];
-  return { start, duration, rule: { options, recurOn, end: ruleEnd(timing) } };
-}
-
-/** The rule on floating wall times, stopping after `cap` occurrences whatever its own end says. */
-function floatingRule(rule: NonNullable<ParsedTiming['rule']>, cap: number): rruleModule.RRule {
-  const end =
-    'count' in rule.end
-      ? { count: Math.min(rule.end.count, cap) }
-      : { until: new Date(rule.end.until), count: cap };
-  return new RRule({ ...rule.options, ...end }, true);
+  return { start, duration, rule: { type, interval: Math.max(1, interval), recurOn, end: ruleEnd(timing) } };
 }
 
 /** Floating starts of the series in order, at most `cap` of them. */
 function startsUpTo(parsed: ParsedTiming, cap: number): number[] {
-  if (!parsed.rule) return [parsed.start];
-  return floatingRule(parsed.rule, cap)
-    .all()
-    .map((date) => date.getTime());
+  return parsed.rule ? ruleStarts(parsed.start, parsed.rule, cap) : [parsed.start];
 }
 
 /** Floating starts of the series in order; throws when it has more than {@link OCCURRENCE_LIMIT}. */
@@ -204,17 +152,33 @@ function assertTimeZone(zone: string): void {
   if (!isValidTimeZone(zone)) throw new RecurrenceError('timezone', messages.invalid);
 }
 
-function occurrenceAt(nominalStart: number, duration: number, zone: string): Occurrence {
-  const startInstant = wallTimeToInstant(nominalStart, zone);
-  // A start moved forward out of a gap keeps the event's wall-clock length from where it now starts.
-  const start = instantToWallTime(startInstant, zone);
-  const end = start + duration;
-  return {
-    start_date: formatWallTime(start),
-    end_date: formatWallTime(end),
-    start_utc: toUtcIso(startInstant),
-    end_utc: toUtcIso(wallTimeToInstant(end, zone)),
-  };
+/**
+ * The occurrences at the floating starts `starts`, those that overlap `[instantFrom, instantTo)` (instants as their
+ * ISO texts read them: whole milliseconds).
+ */
+function occurrencesAt(
+  starts: readonly number[],
+  duration: number,
+  zone: string,
+  instantFrom = -Infinity,
+  instantTo = Infinity,
+): Occurrence[] {
+  const occurrences: Occurrence[] = [];
+  for (const nominalStart of starts) {
+    const startInstant = wallTimeToInstant(nominalStart, zone);
+    // A start moved forward out of a gap keeps the event's wall-clock length from where it now starts.
+    const start = instantToWallTime(startInstant, zone);
+    const end = start + duration;
+    const endInstant = wallTimeToInstant(end, zone);
+    if (Math.trunc(startInstant) >= instantTo || Math.trunc(endInstant) <= instantFrom) continue;
+    occurrences.push({
+      start_date: formatWallTime(start),
+      end_date: formatWallTime(end),
+      start_utc: toUtcIso(startInstant),
+      end_utc: toUtcIso(endInstant),
+    });
+  }
+  return occurrences;
 }
 
 /** The window as floating bounds [from, to) and as instants [from, to). Open sides are infinite. */
@@ -244,9 +208,7 @@ function startsNear(parsed: ParsedTiming, floatingFrom: number, floatingTo: numb
   const hi = Math.min(Date.UTC(9999, 11, 31), floatingTo + slack);
   if (lo > hi) return [];
   if (!parsed.rule) return [parsed.start];
-  return floatingRule(parsed.rule, OCCURRENCE_LIMIT)
-    .between(new Date(lo), new Date(hi), true)
-    .map((date) => date.getTime());
+  return ruleStarts(parsed.start, parsed.rule, OCCURRENCE_LIMIT, { from: lo, to: hi });
 }
 
 /**
@@ -267,16 +229,11 @@ function startsNear(parsed: ParsedTiming, floatingFrom: number, floatingTo: numb
 export function expandOccurrences(event: EventTiming, window?: DateWindow): Occurrence[] {
   assertTimeZone(event.timezone);
   const parsed = parseTiming(event);
-  if (!window) return allStarts(parsed).map((start) => occurrenceAt(start, parsed.duration, event.timezone));
+  if (!window) return occurrencesAt(allStarts(parsed), parsed.duration, event.timezone);
 
   const bounds = windowBounds(window, event.timezone);
-  return startsNear(parsed, bounds.floatingFrom, bounds.floatingTo)
-    .map((start) => occurrenceAt(start, parsed.duration, event.timezone))
-    .filter(
-      (occurrence) =>
-        Date.parse(occurrence.start_utc) < bounds.instantTo &&
-        Date.parse(occurrence.end_utc) > bounds.instantFrom,
-    );
+  const starts = startsNear(parsed, bounds.floatingFrom, bounds.floatingTo);
+  return occurrencesAt(starts, parsed.duration, event.timezone, bounds.instantFrom, bounds.instantTo);
 }
 
 function icalUtc(instant: number): string {
@@ -313,7 +270,7 @@ export function toRRule(event: EventTiming): string | undefined {
   assertTimeZone(event.timezone);
   const { rule } = parseTiming(event);
   if (!rule) return undefined;
-  const interval = rule.options.interval ?? 1;
+  const { interval } = rule;
   const end =
     'count' in rule.end
       ? `COUNT=${rule.end.count}`

@@ -1,4 +1,5 @@
-import { DateTime, Settings } from 'luxon';
+import fc from 'fast-check';
+import { DateTime, IANAZone, Settings } from 'luxon';
 import {
   formatLocalDate,
   formatTimeOfDay,
@@ -135,5 +136,84 @@ describe('wire formats', () => {
     expect(isValidTimeZone('Australia/Sydney')).toBe(true);
     expect(isValidTimeZone('Mars/Olympus_Mons')).toBe(false);
     expect(() => wallTimeToInstant(0, 'Mars/Olympus_Mons')).toThrow(RangeError);
+  });
+});
+
+describe('formatting from cached texts', () => {
+  const byDate = (ms: number) => {
+    const iso = new Date(ms).toISOString();
+    return { wall: `${iso.slice(0, 10)} ${iso.slice(11, 19)}`, date: iso.slice(0, 10), iso };
+  };
+
+  it('gives the texts Date gives, for whole seconds of the years 0000–9999', () => {
+    const days = {
+      min: new Date(0).setUTCFullYear(0, 0, 1) / 86_400_000,
+      max: Date.UTC(9999, 11, 31) / 86_400_000,
+    };
+    const second = fc.oneof(fc.constantFrom(0, 1, 86_398, 86_399), fc.integer({ min: 0, max: 86_399 }));
+    fc.assert(
+      fc.property(fc.integer(days), second, (day, secondOfDay) => {
+        const ms = (day * 86_400 + secondOfDay) * 1000;
+        const expected = byDate(ms);
+        expect(formatWallTime(ms)).toBe(expected.wall);
+        expect(formatLocalDate(ms)).toBe(expected.date);
+        expect(toUtcIso(ms)).toBe(expected.iso);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('formats other values with Date', () => {
+    expect(toUtcIso(Date.UTC(2026, 2, 8, 7, 30, 0, 250))).toBe('2026-03-08T07:30:00.250Z');
+    expect(toUtcIso(1.5)).toBe('1970-01-01T00:00:00.001Z');
+    expect(toUtcIso(Date.UTC(10000, 0, 2, 9))).toBe('+010000-01-02T09:00:00.000Z');
+    expect(formatWallTime(Date.UTC(10000, 0, 2, 9))).toBe('10000-01-02 09:00:00');
+    expect(formatLocalDate(-0.5)).toBe('1970-01-01');
+    expect(formatWallTime(-1000)).toBe('1969-12-31 23:59:59');
+  });
+});
+
+describe('offsets read from the caches', () => {
+  /** Every change of offset in `zone` during `years`: the first second with the new offset. */
+  function changes(zone: string, years: [number, number]): number[] {
+    const exact = (instant: number) => IANAZone.create(zone).offset(instant);
+    const found: number[] = [];
+    for (let day = Date.UTC(years[0], 0, 1); day < Date.UTC(years[1] + 1, 0, 1); day += 86_400_000) {
+      let before = day;
+      let after = day + 86_400_000;
+      if (exact(before) === exact(after)) continue;
+      while (after - before > 1000) {
+        const middle = before + Math.floor((after - before) / 2000) * 1000;
+        if (exact(middle) === exact(before)) before = middle;
+        else after = middle;
+      }
+      found.push(after);
+    }
+    return found;
+  }
+
+  it.each<[string, [number, number], number]>([
+    ['America/New_York', [2025, 2027], 6],
+    ['Australia/Lord_Howe', [2025, 2027], 6], // a 30-minute shift
+    ['America/Santiago', [2025, 2027], 6], // at midnight
+    ['Africa/Casablanca', [2025, 2027], 5], // around Ramadan
+    ['Antarctica/Troll', [2025, 2027], 6], // +00 to +02
+    ['Pacific/Apia', [2011, 2011], 3], // skipped 2011-12-30 whole
+  ])('are luxon’s on both sides of every change in %s during %j', (zone, years, count) => {
+    const found = changes(zone, years);
+    expect(found).toHaveLength(count);
+    for (const change of found) {
+      for (const instant of [
+        change - 3_600_000,
+        change - 1001,
+        change - 1,
+        change,
+        change + 999,
+        change + 3_600_000,
+      ]) {
+        const offset = IANAZone.create(zone).offset(instant) * 60_000;
+        expect(instantToWallTime(instant, zone), new Date(instant).toISOString()).toBe(instant + offset);
+      }
+    }
   });
 });

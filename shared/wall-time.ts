@@ -13,6 +13,8 @@ import { IANAZone } from 'luxon';
 const MINUTE_MS = 60_000;
 /** One day in milliseconds. */
 export const DAY_MS = 86_400_000;
+/** Cached days before a cache is emptied (about 270 years of days). */
+const DAY_CACHE_LIMIT = 100_000;
 
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 const LOCAL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -58,50 +60,157 @@ function pad(n: number, width = 2): string {
   return String(n).padStart(width, '0');
 }
 
+/**
+ * Formatting reuses texts: the dates of the days met so far, the times of day of the seconds met so far, each
+ * already joined to what follows it on the wire, so that formatting a date-time joins two strings. Values that
+ * are not whole seconds of the years 0000–9999 (where dates have four digits) are formatted with `Date`.
+ */
+const FOUR_DIGIT_YEARS = { from: new Date(0).setUTCFullYear(0, 0, 1), to: Date.UTC(10000, 0, 1) };
+
+/** `YYYY-MM-DD`, and followed by the separator of a wire date-time and of an ISO instant. */
+interface DayTexts {
+  date: string;
+  wall: string;
+  iso: string;
+}
+
+/** `HH:mm:ss`, and followed by the milliseconds and zone of an ISO instant. */
+interface SecondTexts {
+  time: string;
+  iso: string;
+}
+
+const dayTexts = new Map<number, DayTexts>();
+const secondTexts: Array<SecondTexts | undefined> = [];
+
+function inFourDigitYears(ms: number): boolean {
+  return Number.isInteger(ms) && ms >= FOUR_DIGIT_YEARS.from && ms < FOUR_DIGIT_YEARS.to;
+}
+
+function isWholeSecond(ms: number): boolean {
+  return inFourDigitYears(ms) && ms % 1000 === 0;
+}
+
+function textsOfDay(ms: number): DayTexts {
+  const day = Math.floor(ms / DAY_MS);
+  let texts = dayTexts.get(day);
+  if (texts === undefined) {
+    const date = formatDate(new Date(day * DAY_MS));
+    texts = { date, wall: `${date} `, iso: `${date}T` };
+    if (dayTexts.size >= DAY_CACHE_LIMIT) dayTexts.clear();
+    dayTexts.set(day, texts);
+  }
+  return texts;
+}
+
+function textsOfSecond(ms: number): SecondTexts {
+  const second = (ms - Math.floor(ms / DAY_MS) * DAY_MS) / 1000;
+  let texts = secondTexts[second];
+  if (texts === undefined) {
+    const time = formatTime(new Date(second * 1000));
+    texts = { time, iso: `${time}.000Z` };
+    secondTexts[second] = texts;
+  }
+  return texts;
+}
+
+function formatDate(d: Date): string {
+  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+}
+
+function formatTime(d: Date): string {
+  return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+}
+
 /** Formats floating ms as the wire date-time `YYYY-MM-DD HH:mm:ss`. */
 export function formatWallTime(floating: number): string {
+  if (isWholeSecond(floating)) return textsOfDay(floating).wall + textsOfSecond(floating).time;
   const d = new Date(floating);
-  const time = `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
-  return `${formatLocalDate(floating)} ${time}`;
+  return `${formatDate(d)} ${formatTime(d)}`;
 }
 
 /** Formats floating ms as the wire date `YYYY-MM-DD` (the time of day is dropped). */
 export function formatLocalDate(floating: number): string {
-  const d = new Date(floating);
-  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  return inFourDigitYears(floating) ? textsOfDay(floating).date : formatDate(new Date(floating));
 }
 
 /** Whether `zone` is an IANA time zone name this runtime knows. */
 export function isValidTimeZone(zone: string): boolean {
-  return IANAZone.isValidZone(zone);
+  return zones.has(zone) || IANAZone.isValidZone(zone);
 }
-
-/** Cached UTC-day boundaries per zone before the cache is emptied (about 270 years of days). */
-const BOUNDARY_CACHE_LIMIT = 100_000;
 
 /**
  * A zone's UTC offsets, with the offset at each UTC midnight cached. When both ends of a UTC day show the same
  * offset, the whole day is taken to have it (assuming no zone changes its offset twice, back to the same value,
- * within one day), so luxon (an `Intl` call of several µs) is asked again only on days with a transition.
+ * within one day). On a day whose ends differ, the instant of the change is found once, by bisection; a day that
+ * turns out to change more than once is asked about instant by instant. So luxon (an `Intl` call of several µs) is
+ * asked about a few instants per day met and a few dozen per transition, not once per conversion.
+ *
+ * Most days are far from any transition: {@link steady} remembers, per day, the offset that holds from the day
+ * before to the day after, so that converting a wall time on such a day takes one lookup.
  */
 class ZoneOffsets {
   private readonly boundaries = new Map<number, number>();
+  private readonly steadyDays = new Map<number, number>();
+  private readonly changes = new Map<number, number>();
 
   constructor(private readonly zone: IANAZone) {}
 
   /** The offset in ms at `instant`. */
   at(instant: number): number {
     const day = Math.floor(instant / DAY_MS);
+    const steady = this.steady(day);
+    if (!Number.isNaN(steady)) return steady;
     const atStart = this.boundary(day);
-    return atStart === this.boundary(day + 1) ? atStart : this.exact(instant);
+    const atEnd = this.boundary(day + 1);
+    if (atStart === atEnd) return atStart;
+    const change = this.change(day);
+    if (Number.isNaN(change)) return this.exact(instant);
+    return instant < change ? atStart : atEnd;
+  }
+
+  /**
+   * The offset in ms that the midnights starting days `day - 1` … `day + 2` all show, `NaN` when they differ. Read
+   * as a UTC day, the offset holds all through it; read as a floating day, every wall time on it has one instant,
+   * which has that offset: the day before and the day after show it too.
+   */
+  steady(day: number): number {
+    let offset = this.steadyDays.get(day);
+    if (offset === undefined) {
+      const first = this.boundary(day - 1);
+      const same = [day, day + 1, day + 2].every((next) => this.boundary(next) === first);
+      offset = same ? first : Number.NaN;
+      remember(this.steadyDays, day, offset);
+    }
+    return offset;
+  }
+
+  /**
+   * The first instant of a UTC day whose midnights differ that shows the offset of its end, `NaN` when the offset
+   * found there is a third one (the day changes twice). Offsets change on whole seconds (luxon reads the second).
+   */
+  private change(day: number): number {
+    let change = this.changes.get(day);
+    if (change === undefined) {
+      const atStart = this.boundary(day);
+      let before = day * DAY_MS; // shows atStart
+      let after = before + DAY_MS; // does not
+      while (after - before > 1000) {
+        const middle = before + Math.floor((after - before) / 2000) * 1000;
+        if (this.exact(middle) === atStart) before = middle;
+        else after = middle;
+      }
+      change = this.exact(after) === this.boundary(day + 1) ? after : Number.NaN;
+      remember(this.changes, day, change);
+    }
+    return change;
   }
 
   private boundary(day: number): number {
     let offset = this.boundaries.get(day);
     if (offset === undefined) {
-      if (this.boundaries.size >= BOUNDARY_CACHE_LIMIT) this.boundaries.clear();
       offset = this.exact(day * DAY_MS);
-      this.boundaries.set(day, offset);
+      remember(this.boundaries, day, offset);
     }
     return offset;
   }
@@ -109,6 +218,11 @@ class ZoneOffsets {
   private exact(instant: number): number {
     return this.zone.offset(instant) * MINUTE_MS;
   }
+}
+
+function remember(cache: Map<number, number>, day: number, value: number): void {
+  if (cache.size >= DAY_CACHE_LIMIT) cache.clear();
+  cache.set(day, value);
 }
 
 const zones = new Map<string, ZoneOffsets>();
@@ -137,6 +251,8 @@ function offsetsOf(name: string): ZoneOffsets {
  */
 export function wallTimeToInstant(floating: number, zoneName: string): number {
   const offsets = offsetsOf(zoneName);
+  const steady = offsets.steady(Math.floor(floating / DAY_MS));
+  if (!Number.isNaN(steady)) return floating - steady;
   const before = offsets.at(floating - DAY_MS);
   const after = offsets.at(floating + DAY_MS);
   if (before === after) return floating - before;
@@ -155,5 +271,6 @@ export function instantToWallTime(instant: number, zoneName: string): number {
 
 /** An instant as the ISO 8601 UTC text of `Date.prototype.toISOString` (`2026-03-08T07:30:00.000Z`). */
 export function toUtcIso(instant: number): string {
+  if (isWholeSecond(instant)) return textsOfDay(instant).iso + textsOfSecond(instant).iso;
   return new Date(instant).toISOString();
 }

@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import { email, optionalText, requiredText } from './common';
+import { blankToUndefined, eventTimingFields, integer, recurEndTypes, recurTypes } from './event-timing';
+import type { RecurEndType } from './event-timing';
 import { messages } from './messages';
 import {
   OCCURRENCE_LIMIT,
@@ -10,54 +12,26 @@ import {
 } from '../recurrence';
 import { parseLocalDate, parseWallTime } from '../wall-time';
 
-/** Recurrence types (client-area §3, §9). */
-export const recurTypes = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
-/** Recurrence end types: ON a date, AFTER a number of occurrences. */
-export const recurEndTypes = ['ON', 'AFTER'] as const;
+export {
+  RECUR_INTERVAL_MAX,
+  RECUR_INTERVAL_MIN,
+  recurEndTypes,
+  recurTypes,
+  weekdayCodes,
+  yesNo,
+} from './event-timing';
+export type { EventTiming, RecurEndType, RecurType, WeekdayCode } from './event-timing';
+
 /** Scopes of an edit or delete of a recurring event ('Apply update on'). */
 export const applicableScopes = ['THIS', 'FOLLOWING', 'ALL'] as const;
-/** Weekday codes, Monday first (weeks start on Monday). */
-export const weekdayCodes = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
-/** Values of `recurring`. */
-export const yesNo = ['Yes', 'No'] as const;
-
-/** One of {@link recurTypes}. */
-export type RecurType = (typeof recurTypes)[number];
-/** One of {@link recurEndTypes}. */
-export type RecurEndType = (typeof recurEndTypes)[number];
 /** One of {@link applicableScopes}. */
 export type ApplicableScope = (typeof applicableScopes)[number];
-/** One of {@link weekdayCodes}. */
-export type WeekdayCode = (typeof weekdayCodes)[number];
-
-/** Lower bound of `recur_interval` (client-area §9; 0 means 1). */
-export const RECUR_INTERVAL_MIN = 0;
-/** Upper bound of `recur_interval` (client-area §9). */
-export const RECUR_INTERVAL_MAX = 365;
 
 /** Messages of the event form beyond the generic catalogue (client-area §5). */
 export const eventMessages = {
   endBeforeStart: 'End date must be greater than start date',
   ...recurrenceMessages,
 } as const;
-
-const requiredOrInvalid = (issue: { input: unknown }) =>
-  issue.input == null ? messages.required : messages.invalid;
-
-const wallTime = z
-  .string({ error: requiredOrInvalid })
-  .trim()
-  .min(1, { error: messages.required })
-  .refine((value) => parseWallTime(value) !== undefined, { error: messages.invalid });
-
-/** Blank form values ('' or null) count as absent. */
-const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
-
-/** An integer, also when a form sends it as digits. */
-const integer = z.preprocess(
-  (value) => (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value),
-  z.number({ error: messages.invalid }).int({ error: messages.invalid }),
-);
 
 const invite = z
   .object({
@@ -99,30 +73,7 @@ const eventFields = z.object({
   space: requiredText(100),
   title: requiredText(255),
   description: optionalText(5000),
-  start_date: wallTime,
-  end_date: wallTime,
-  recurring: z.preprocess(blankToUndefined, z.enum(yesNo, { error: messages.invalid }).default('No')),
-  recur_interval: z.preprocess(
-    blankToUndefined,
-    integer
-      .pipe(
-        z
-          .number()
-          .min(RECUR_INTERVAL_MIN, { error: messages.min(RECUR_INTERVAL_MIN) })
-          .max(RECUR_INTERVAL_MAX, { error: messages.max(RECUR_INTERVAL_MAX) }),
-      )
-      .optional(),
-  ),
-  recur_type: z.preprocess(blankToUndefined, z.enum(recurTypes, { error: messages.invalid }).optional()),
-  recur_on: z.preprocess(blankToUndefined, z.string({ error: messages.invalid }).trim().optional()),
-  recur_end_type: z.preprocess(
-    blankToUndefined,
-    z.enum(recurEndTypes, { error: messages.invalid }).optional(),
-  ),
-  recur_end: z.preprocess(
-    blankToUndefined,
-    z.union([z.string().trim(), z.number()], { error: messages.invalid }).optional(),
-  ),
+  ...eventTimingFields.shape,
   invites_list: invitesList,
   applicable: z.preprocess(
     blankToUndefined,
@@ -238,16 +189,3 @@ export type EventFormValues = z.input<typeof eventSchema>;
 export type EventInput = z.output<typeof eventSchema>;
 /** One invitee. */
 export type Invite = EventInput['invites_list'][number];
-
-/** The fields that place an event's occurrences in time, plus the venue's IANA time zone. */
-export type EventTiming = Pick<
-  EventInput,
-  | 'start_date'
-  | 'end_date'
-  | 'recurring'
-  | 'recur_interval'
-  | 'recur_type'
-  | 'recur_on'
-  | 'recur_end_type'
-  | 'recur_end'
-> & { timezone: string };
