@@ -1,7 +1,9 @@
+import { accountsRoutes } from './accounts/routes';
 import { authRoutes } from './auth/routes';
 import { configRoutes } from './config/routes';
 import type { RouteDef } from './http/contract';
 import { meRoutes } from './me/routes';
+import { platformRoutes } from './platform/routes';
 import { systemRoutes } from './system/routes';
 
 /**
@@ -10,9 +12,14 @@ import { systemRoutes } from './system/routes';
  * the OpenAPI document and the contract tests read them all from here, each group's Lambda only
  * its own. Paths are relative to API_BASE.
  */
-export const routes: readonly RouteDef[] = [systemRoutes, authRoutes, meRoutes, configRoutes].flatMap(
-  (group) => Object.values(group) as RouteDef[],
-);
+export const routes: readonly RouteDef[] = [
+  systemRoutes,
+  authRoutes,
+  meRoutes,
+  configRoutes,
+  accountsRoutes,
+  platformRoutes,
+].flatMap((group) => Object.values(group) as RouteDef[]);
 
 export {
   API_BASE,

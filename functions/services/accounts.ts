@@ -1,6 +1,5 @@
 import { ulid } from 'ulid';
 import type { ClientRole } from '../../shared/roles';
-import { insertAdmin } from '../data/admins';
 import { db } from '../data/entities';
 import { emailScope, insertUser, pinScope } from '../data/users';
 import { clientUsername } from '../http/tokens';
@@ -50,35 +49,4 @@ export async function createClientUser(input: NewClientUser): Promise<string> {
     throw error;
   }
   return userId;
-}
-
-export interface NewAdminUser {
-  email: string;
-  password: string;
-  firstName: string;
-  lastName?: string;
-  designation?: string;
-}
-
-export async function createAdminUser(input: NewAdminUser): Promise<string> {
-  const adminId = ulid();
-  await insertAdmin({
-    admin_id: adminId,
-    email: input.email,
-    first_name: input.firstName,
-    last_name: input.lastName,
-    designation: input.designation,
-  });
-  try {
-    await createLogin('admin', adminId, input.email, input.password);
-  } catch (error) {
-    await db()
-      .transaction.write(({ admin, guard }) => [
-        admin.delete({ admin_id: adminId }).commit(),
-        guard.delete({ scope: emailScope('admin'), value: input.email }).commit(),
-      ])
-      .go();
-    throw error;
-  }
-  return adminId;
 }

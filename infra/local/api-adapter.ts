@@ -7,7 +7,18 @@ import type { ApiEvent, ApiResult, RouteHandler } from '../../functions/http/rou
 /** API Gateway's payload limit for HTTP APIs. */
 const maxBodyBytes = 10 * 1024 * 1024;
 
-const compiled = routes.map((route) => ({
+/**
+ * Routes in the order API Gateway prefers them: at the first segment where two differ, a literal
+ * segment before a `{param}` (`/admin/account/{id}/users` before `/admin/account/{id}/{status}`).
+ */
+const segments = (path: string) => path.split('/').map((segment) => (segment.startsWith('{') ? 1 : 0));
+const bySpecificity = (a: RouteDef, b: RouteDef) => {
+  const [x, y] = [segments(a.path), segments(b.path)];
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
+  return 0;
+};
+
+const compiled = [...routes].sort(bySpecificity).map((route) => ({
   route,
   pattern: new RegExp(
     `^${(API_BASE + route.path).replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`,

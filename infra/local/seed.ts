@@ -5,7 +5,8 @@ import { getAdmin } from '../../functions/data/admins';
 import { db } from '../../functions/data/entities';
 import type { AdminPrincipal } from '../../functions/http/principal';
 import { findEmailOwner } from '../../functions/data/users';
-import { createAdminUser, createClientUser } from '../../functions/services/accounts';
+import { createClientUser } from '../../functions/services/accounts';
+import { createAdminUser } from '../../functions/services/admins';
 import { createItem } from '../../functions/services/config';
 
 /** The demo sign-ins `npm start` prints. */

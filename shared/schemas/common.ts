@@ -37,8 +37,53 @@ export const password = z
 
 /** An id the API gives out: a ULID (DESIGN §4). */
 export const ulid = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/);
+/** A ULID a form must name: blank is 'Field is required'. */
+export const requiredId = z
+  .string({ error: (issue) => (issue.input == null ? messages.required : messages.invalid) })
+  .trim()
+  .min(1, { error: messages.required })
+  .regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { error: messages.invalid });
 /** The `{id}` of a path; one that could name nothing answers 404. */
 export const idParams = z.object({ id: ulid });
+
+/** A calendar date on the wire, `YYYY-MM-DD`, that exists. */
+export const isoDate = z
+  .string({ error: (issue) => (issue.input == null ? messages.required : messages.invalid) })
+  .trim()
+  .min(1, { error: messages.required })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: messages.invalid })
+  .refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    {
+      error: messages.invalid,
+    },
+  );
+
+/** Optional text that may also be sent as null to clear it. */
+export function clearableText(maxLength: number) {
+  return z
+    .union([z.string({ error: messages.invalid }), z.null()])
+    .optional()
+    .transform((v) => (v == null ? undefined : v.trim() || undefined))
+    .pipe(
+      z
+        .string()
+        .max(maxLength, { error: messages.maxLength(maxLength) })
+        .optional(),
+    );
+}
+
+/** A four-digit PIN, leading zeros kept (client-area §9). */
+export const pin = z
+  .string({ error: messages.invalid })
+  .trim()
+  .regex(/^\d{4}$/, { error: 'PIN must be 4 digits' });
+
+/** Yes/No flags of the spec. */
+export const yesNo = z.enum(['Yes', 'No'], { error: messages.invalid });
+export type YesNo = z.infer<typeof yesNo>;
 
 /** The `result` of an answer that carries only a message. */
 export const noResult = z.null();

@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { clientRoleSchema, rolesAttrSchema } from '../roles';
-import { status } from './common';
+import { status, yesNo } from './common';
+
+export { yesNo, type YesNo } from './common';
 
 /**
  * Answers of the "me" calls (client-area §3 User/Account, §7 "Me and auth"). The API builds
@@ -83,9 +85,6 @@ export const aboutMeSchema = z.object({
   totals: accountTotalsSchema.nullable(),
 });
 export type AboutMe = z.infer<typeof aboutMeSchema>;
-
-export const yesNo = z.enum(['Yes', 'No']);
-export type YesNo = z.infer<typeof yesNo>;
 
 /** A package limit: 1 to 10, or 'Unlimited'. */
 const packageLimit = z.union([z.number().int().min(1).max(10), z.literal('Unlimited')]);

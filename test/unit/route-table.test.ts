@@ -64,5 +64,16 @@ describe('route table', () => {
     });
     expect(matchRoute('GET', `${API_BASE}/admin/amenities/01ABC`)).toBeUndefined();
     expect(matchRoute('GET', `${API_BASE}/admin/amenities/a/b`)).toBeUndefined();
+    // A literal segment wins over a parameter at the same place, whatever the table's order.
+    expect(matchRoute('GET', `${API_BASE}/admin/account/01ABC/users`)).toMatchObject({
+      route: { handler: 'accounts/list-account-users' },
+    });
+    expect(matchRoute('GET', `${API_BASE}/admin/account/01ABC/license`)).toMatchObject({
+      route: { handler: 'accounts/list-licences' },
+    });
+    expect(matchRoute('GET', `${API_BASE}/admin/account/01ABC/Inactive`)).toMatchObject({
+      route: { handler: 'accounts/set-account-status' },
+      params: { id: '01ABC', status: 'Inactive' },
+    });
   });
 });

@@ -34,6 +34,8 @@ export const groupAccess: Record<RouteGroup, GroupAccess> = {
   auth: { table: 'write', userAdmin: true, mail: true },
   me: { table: 'write', userAdmin: true, mail: true, uploads: true },
   config: { table: 'write' },
+  accounts: { table: 'write', userAdmin: true, mail: true, uploads: true },
+  platform: { table: 'write', userAdmin: true, uploads: true },
 };
 
 export interface ApiStackProps extends StackProps {

@@ -1,0 +1,35 @@
+/** Building blocks of the entity definitions: model, keys, timestamps, status. */
+export const model = (entity: string) => ({ entity, version: '1', service: 'spaces' });
+export const now = () => new Date().toISOString();
+export const key = <const F extends string, const C extends readonly string[]>(
+  field: F,
+  composite: C,
+  template: string,
+) => ({
+  field,
+  composite,
+  template,
+  casing: 'none' as const,
+});
+
+export const timestamps = {
+  created_at: { type: 'string', required: true, readOnly: true, default: now },
+  /** Set on every write; a writer that answers with the item passes the time it used. */
+  updated_at: {
+    type: 'string',
+    required: true,
+    watch: '*',
+    default: now,
+    set: (value?: string) => value ?? now(),
+  },
+} as const;
+
+export const status = { type: ['Active', 'Inactive'] as const, required: true, default: 'Active' } as const;
+
+/** When this person's sessions last ended, and the tokens admitted since (functions/services/sessions.ts). */
+export const sessionState = {
+  /** Epoch ms of the last logout, password change or reset. */
+  sessions_ended_at: { type: 'number', required: true, default: 0 },
+  /** `jti`s of tokens the API issued just after it, whose whole-second `iat` cannot tell. */
+  sessions_admitted: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
+} as const;

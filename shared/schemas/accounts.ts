@@ -1,0 +1,183 @@
+import * as z from 'zod';
+import { clientRoleSchema, clientRoles } from '../roles';
+import {
+  email,
+  isoDate,
+  optionalText,
+  password,
+  pin,
+  requiredId,
+  requiredText,
+  status,
+  ulid,
+} from './common';
+import { messages } from './messages';
+
+/**
+ * Customer accounts and their users as the platform admin area sees them (admin-and-auth §2
+ * "Accounts list", "Account users screen", §3 Account and Account user, §5).
+ */
+
+/** A domain name such as `demo.test` or `venues.example.com`, kept in lower case. */
+const domain = z
+  .string({ error: messages.invalid })
+  .trim()
+  .toLowerCase()
+  .max(100, { error: messages.maxLength(100) })
+  .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, {
+    error: 'Field should be a domain name such as example.com',
+  })
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+const endNotBeforeStart = (
+  value: { package_start_date?: string; package_end_date?: string },
+  ctx: z.RefinementCtx,
+) => {
+  if (
+    value.package_start_date &&
+    value.package_end_date &&
+    value.package_end_date < value.package_start_date
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['package_end_date'],
+      message: 'The package end date must not be before its start date',
+    });
+  }
+};
+
+const accountFields = {
+  name: requiredText(30),
+  address: optionalText(25),
+  city: optionalText(25),
+  state: optionalText(25),
+  country: optionalText(25),
+  zipcode: optionalText(20),
+  domain,
+  /** Key of an uploaded logo (POST /admin/uploads, purpose account-logo). */
+  logo_uri: optionalText(500),
+  package_id: requiredId,
+  package_start_date: isoDate,
+  package_end_date: isoDate,
+};
+
+/** POST /admin/account: the account and its first Account Admin. */
+export const newAccountSchema = z
+  .object({
+    ...accountFields,
+    admin_first_name: requiredText(30),
+    admin_last_name: optionalText(30),
+    admin_email: email,
+    /** Without one, the new Account Admin is e-mailed a link to set a password (valid 72 hours). */
+    admin_password: password.optional().or(z.literal('').transform(() => undefined)),
+  })
+  .superRefine(endNotBeforeStart);
+export type NewAccountInput = z.input<typeof newAccountSchema>;
+
+/** PUT /admin/account/{id} */
+export const updateAccountSchema = z
+  .object({ ...accountFields, status: status.optional() })
+  .superRefine(endNotBeforeStart);
+export type UpdateAccountInput = z.input<typeof updateAccountSchema>;
+
+export const accountSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  country: z.string().nullable(),
+  zipcode: z.string().nullable(),
+  domain: z.string().nullable(),
+  logo_uri: z.string().nullable(),
+  /** Presigned GET URL of the logo, or null. */
+  logo_url: z.string().nullable(),
+  status,
+  /** The status as the spec's toggle reads it. */
+  isActive: z.boolean(),
+  package_id: z.string(),
+  package: z.object({ id: z.string(), name: z.string(), allowed_user_roles: z.string() }).nullable(),
+  package_start_date: z.string().nullable(),
+  package_end_date: z.string().nullable(),
+  /** The account's first Account Admin. */
+  admin: z
+    .object({ id: z.string(), email: z.string(), first_name: z.string(), last_name: z.string().nullable() })
+    .nullable(),
+  total_users: z.number().int(),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+const userFields = {
+  first_name: requiredText(30),
+  last_name: optionalText(30),
+  email,
+  user_role: z.enum(clientRoles, {
+    error: (issue) => (issue.input == null || issue.input === '' ? messages.required : messages.invalid),
+  }),
+  phone_no: optionalText(20),
+  cell_no: optionalText(20),
+  /** Four digits, unique in the account; a free one is chosen when left out. */
+  pin_number: pin.optional().or(z.literal('').transform(() => undefined)),
+};
+
+/** POST /admin/account/{id}/users */
+export const newAccountUserSchema = z.object({
+  ...userFields,
+  password,
+  designation: optionalText(100),
+  photo_uri: optionalText(500),
+});
+export type NewAccountUserInput = z.input<typeof newAccountUserSchema>;
+
+/** PUT /admin/users/{id}: only these fields are taken (admin-and-auth §7). */
+export const updateAccountUserSchema = z.object({ ...userFields, status: status.optional() });
+export type UpdateAccountUserInput = z.input<typeof updateAccountUserSchema>;
+
+export const accountUserSchema = z.object({
+  id: z.string(),
+  account_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string().nullable(),
+  email: z.string(),
+  designation: z.string().nullable(),
+  user_role: clientRoleSchema,
+  phone_no: z.string().nullable(),
+  cell_no: z.string().nullable(),
+  status,
+  photo_uri: z.string().nullable(),
+  photo_url: z.string().nullable(),
+  pin_number: z.string(),
+  user_group: z.string().nullable(),
+  created_source: z.string().nullable(),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+export type AccountUser = z.infer<typeof accountUserSchema>;
+
+/** A user in the admin dashboard's recent list, with the account they belong to. */
+export const recentUserSchema = accountUserSchema.extend({
+  account: z.object({ id: z.string(), name: z.string() }),
+});
+export type RecentUser = z.infer<typeof recentUserSchema>;
+
+/** GET /admin/impersonate/{id} */
+export const impersonationSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number().int(),
+});
+
+/** GET /admin/dashboard: counters kept where they change, read in one call. */
+export const dashboardSchema = z.object({
+  total_accounts: z.number().int(),
+  total_users: z.number().int(),
+  active_accounts: z.number().int(),
+  active_venues: z.number().int(),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** The `{status}` of a status path: `GET /admin/account/{id}/Active`. */
+export const statusParams = z.object({ id: ulid, status });

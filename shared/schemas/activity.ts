@@ -1,0 +1,61 @@
+import * as z from 'zod';
+import { isoDate } from './common';
+import { messages } from './messages';
+
+/** Activity log entries (admin-and-auth §3, client-area §3) and their filters. */
+export const activityComponents = [
+  'Account',
+  'User',
+  'License',
+  'Package',
+  'Amenities',
+  'Space Type',
+  'Venue Type',
+  'Admin',
+] as const;
+
+/** The longest range one request may ask for. */
+export const maxActivityDays = 366;
+
+/** `from_date`/`to_date` default to the last 30 days; `to_date` not before `from_date`. */
+export const activityFilterSchema = z
+  .object({
+    from_date: isoDate.optional(),
+    to_date: isoDate.optional(),
+    component: z.enum(activityComponents, { error: messages.invalid }).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.from_date || !value.to_date) return;
+    if (value.to_date < value.from_date) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to_date'],
+        message: 'The end date must not be before the start date',
+      });
+    } else if (Date.parse(value.to_date) - Date.parse(value.from_date) > maxActivityDays * 86_400_000) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to_date'],
+        message: `The range may span at most ${maxActivityDays} days`,
+      });
+    }
+  });
+export type ActivityFilter = z.input<typeof activityFilterSchema>;
+
+export const activityEntrySchema = z.object({
+  id: z.string(),
+  user: z.object({
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    user_role: z.string().nullable(),
+    photo_uri: z.string().nullable(),
+    email: z.string().nullable(),
+  }),
+  /** The super admin who made the change while impersonating the user, if any. */
+  impersonated_by: z.object({ id: z.string(), email: z.string() }).nullable(),
+  component: z.string(),
+  component_id: z.string(),
+  activity: z.string(),
+  time: z.iso.datetime(),
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
