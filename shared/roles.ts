@@ -2,27 +2,12 @@
  * Client roles and their role attributes (client-area §6). The server enforces the same
  * attributes the SPA uses to show menus and buttons; docs/decisions.md records the values.
  */
-import * as z from 'zod';
+import type { RolesAttr } from './schemas/roles';
+
+export type { RolesAttr } from './schemas/roles';
 
 export const clientRoles = ['Account Admin', 'Venue Manager', 'Event Coordinator', 'Viewer'] as const;
 export type ClientRole = (typeof clientRoles)[number];
-export const clientRoleSchema = z.enum(clientRoles);
-
-const flags = <const K extends string>(...keys: K[]) =>
-  z.object(Object.fromEntries(keys.map((key) => [key, z.boolean()])) as Record<K, z.ZodBoolean>);
-
-/** The role attributes of client-area §6, as `GET /client/me` answers them. */
-export const rolesAttrSchema = z.object({
-  statistics: z.boolean(),
-  dashboard: flags('visible', 'recentvenues', 'recentspaces', 'recentbookings'),
-  account: z.object({ visible: z.boolean(), permission: flags('add') }),
-  venue: flags('visible'),
-  venues: z.object({ permission: flags('add', 'edit', '3rdPartyAccountManage') }),
-  spaces: z.object({ permission: flags('add', 'edit') }),
-  screens: z.object({ permission: flags('add', 'addVisibility') }),
-  events: z.object({ visible: z.boolean(), permission: flags('add', 'edit', 'delete') }),
-});
-export type RolesAttr = z.infer<typeof rolesAttrSchema>;
 
 /** The paths into RolesAttr that name a flag, e.g. `'venues.permission.edit'`. */
 type FlagPaths<T, Prefix extends string = ''> = {

@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { amplifyStyles } from './plugins/amplify-styles';
+import { precompress } from './plugins/precompress';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -8,26 +10,31 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
  * The SPA. `npm run build` writes web/dist; `npm run dev` embeds this config in the local
  * server (Vite middleware mode), which also serves /api, so no proxy is configured here.
  * The web imports browser-safe code from ../shared with relative paths.
+ *
+ * Each route's page is a chunk of its own (web/src/routes.tsx), carrying the Amplify UI
+ * stylesheets of the primitives it draws (plugins/amplify-styles.ts). The build writes a
+ * manifest (.vite/manifest.json) that web/budgets.ts reads, and a `.br` and `.gz` beside every
+ * text file (plugins/precompress.ts).
  */
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  plugins: [amplifyStyles(), react(), precompress()],
   server: { fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    manifest: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases.
+        // React changes less often than the app: its own chunk stays cached across releases.
+        // Every other library goes with the routes that use it.
         codeSplitting: {
           groups: [
-            { name: 'amplify-ui', test: /node_modules[\\/]@aws-amplify/ },
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
             },
-            { name: 'vendor', test: /node_modules/ },
           ],
         },
       },

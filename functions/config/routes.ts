@@ -5,6 +5,8 @@ import { defineRoutes } from '../http/contract';
 
 const items = z.array(configItemSchema);
 
+const a = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
+
 /** One configuration list's admin routes (admin-and-auth §2 "Configuration tabs"; odd spellings kept). */
 const adminList = (path: string, label: string) =>
   ({
@@ -19,7 +21,7 @@ const adminList = (path: string, label: string) =>
       method: 'POST',
       path,
       auth: 'admin',
-      summary: `Adds a ${label}; titles are unique ignoring case`,
+      summary: `Adds ${a(label)}; titles are unique ignoring case`,
       body: newConfigItemSchema,
       response: configItemSchema,
       errors: [409],
@@ -28,7 +30,7 @@ const adminList = (path: string, label: string) =>
       method: 'PUT',
       path: `${path}/{id}`,
       auth: 'admin',
-      summary: `Renames a ${label} or changes its status`,
+      summary: `Renames ${a(label)} or changes its status`,
       params: idParams,
       body: updateConfigItemSchema,
       response: configItemSchema,

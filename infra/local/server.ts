@@ -20,6 +20,31 @@ export interface LocalServer {
   close(): Promise<void>;
 }
 
+/** Vite's content-hashed files: a new build writes new names, so a copy never goes stale. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const hashedAsset = /^\/assets\/[^/]+\.\w+$/;
+
+/**
+ * The built SPA as CloudFront serves it: the `.br` or `.gz` written by the build when the browser
+ * accepts it (with `Vary: Accept-Encoding`), hashed `/assets/` cached for a year, and index.html,
+ * which every other path falls back to, revalidated on every load (`no-cache`) so that a new
+ * release is picked up at once.
+ */
+function staticSite(dir: string) {
+  const serve = sirv(dir, { single: true, etag: true, brotli: true, gzip: true });
+  return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    // Set before sirv answers, so that a 304 carries them too; a miss (404) sends neither.
+    res.setHeader('Cache-Control', hashedAsset.test(pathname) ? IMMUTABLE : 'no-cache');
+    res.setHeader('Vary', 'Accept-Encoding');
+    serve(req, res, () => {
+      res.removeHeader('Cache-Control');
+      res.removeHeader('Vary');
+      next();
+    });
+  };
+}
+
 /** One HTTP server on 127.0.0.1: the API under /api/v1/ and the SPA everywhere else. */
 export async function startLocalServer({ port, web }: LocalServerOptions): Promise<LocalServer> {
   const server: Server = createServer();
@@ -40,7 +65,7 @@ export async function startLocalServer({ port, web }: LocalServerOptions): Promi
   } else {
     if (!existsSync(path.join(webDist, 'index.html')))
       throw new Error('web/dist is missing: run `npm run build` first');
-    webHandler = sirv(webDist, { single: true, etag: true, gzip: false });
+    webHandler = staticSite(webDist);
   }
 
   server.on('request', (req, res) => {

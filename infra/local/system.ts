@@ -26,7 +26,19 @@ async function ensureWebBuild(log: (line: string) => void): Promise<void> {
   if (existsSync(path.join(webDist, 'index.html'))) return;
   log('Building the web app (web/dist is missing)…');
   const { build } = await import('vite');
-  await build({ configFile: path.join(repoRoot, 'web/vite.config.ts'), logLevel: 'warn' });
+  // A production build whatever runs it: under Vitest NODE_ENV is 'test', which Vite would keep,
+  // and React would come out as its development build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: path.join(repoRoot, 'web/vite.config.ts'),
+      logLevel: 'warn',
+      mode: 'production',
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { clientRoleSchema, clientRoles } from '../roles';
+import { clientRoles } from '../roles';
+import { clientRoleSchema } from './roles';
 import {
   email,
   isoDate,

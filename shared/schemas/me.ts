@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { clientRoleSchema, rolesAttrSchema } from '../roles';
+import { clientRoleSchema, rolesAttrSchema } from './roles';
 import { status, yesNo } from './common';
 
 export { yesNo, type YesNo } from './common';
@@ -53,6 +53,11 @@ export const clientMeSchema = z.object({
   account: meAccountSchema,
   package: z.object({ name: z.string(), allowed_user_roles: z.array(clientRoleSchema) }),
   screesLicence: z.object({ availableActiveLicence: z.number().int(), activeLicence: z.number().int() }),
+  /**
+   * The super admin acting as this user (GET /admin/impersonate/{id}), or null. The API always
+   * answers it; optional in the type only so that older fixtures stay valid.
+   */
+  impersonated_by: z.object({ id: z.string(), email: z.string() }).nullable().optional(),
 });
 export type ClientMe = z.infer<typeof clientMeSchema>;
 
@@ -72,12 +77,8 @@ export const adminMeSchema = z.object({
 });
 export type AdminMe = z.infer<typeof adminMeSchema>;
 
-/** Either answer; tell them apart with {@link isClientMe}. */
+/** Either answer; tell them apart with `isClientMe` (shared/me.ts). */
 export type Me = ClientMe | AdminMe;
-
-export function isClientMe(me: Me): me is ClientMe {
-  return 'user_role' in me;
-}
 
 /** GET /client/aboutMe; `totals` is null when the role's statistics flag is false. */
 export const aboutMeSchema = z.object({

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { clientRoleSchema, clientRoles, type ClientRole } from '../roles';
+import { clientRoles, type ClientRole } from '../roles';
+import { clientRoleSchema } from './roles';
 import { requiredText, status, yesNo } from './common';
 import { messages } from './messages';
 

@@ -1,7 +1,8 @@
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
-import { logicalId, resourcesOf, synthSpaces, TEST_APP_URL, type Synthesized } from './support';
+import { fakeWebDist, logicalId, resourcesOf, synthSpaces, TEST_APP_URL, type Synthesized } from './support';
 
 /** CloudFront's managed policies (fixed ids). */
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
@@ -22,9 +23,21 @@ interface DistributionConfig {
   [key: string]: unknown;
 }
 
+/** A built SPA with what `npm run build` writes beside it: `.br`/`.gz` copies and the manifest. */
+function builtWebDist(): string {
+  const dir = fakeWebDist();
+  writeFileSync(join(dir, 'index.html.br'), 'br');
+  writeFileSync(join(dir, 'index.html.gz'), 'gz');
+  writeFileSync(join(dir, 'assets', 'index-abc123.js.br'), 'br');
+  writeFileSync(join(dir, 'assets', 'index-abc123.js.gz'), 'gz');
+  mkdirSync(join(dir, '.vite'));
+  writeFileSync(join(dir, '.vite', 'manifest.json'), '{}');
+  return dir;
+}
+
 let synth: Synthesized;
 beforeAll(() => {
-  synth = synthSpaces();
+  synth = synthSpaces({ webDist: builtWebDist() });
 });
 
 function distributionConfig(s: Synthesized = synth): DistributionConfig {
@@ -102,6 +115,35 @@ describe('the distribution', () => {
       Logging: { Bucket: expect.anything(), Prefix: 'cloudfront/' },
     });
     expect(config.CustomErrorResponses).toBeUndefined();
+  });
+
+  it('compresses the SPA (brotli or gzip, as the browser accepts) and caches each encoding apart', () => {
+    const config = distributionConfig();
+    expect(config.DefaultCacheBehavior).toMatchObject({ Compress: true });
+    const [[policyId, policy] = []] = resourcesOf(synth.templates.web, 'AWS::CloudFront::CachePolicy');
+    expect((config.DefaultCacheBehavior as { CachePolicyId?: unknown }).CachePolicyId).toEqual({
+      Ref: policyId,
+    });
+    expect(policy).toMatchObject({
+      Properties: {
+        CachePolicyConfig: {
+          ParametersInCacheKeyAndForwardedToOrigin: {
+            EnableAcceptEncodingBrotli: true,
+            EnableAcceptEncodingGzip: true,
+            CookiesConfig: { CookieBehavior: 'none' },
+            HeadersConfig: { HeaderBehavior: 'none' },
+            QueryStringsConfig: { QueryStringBehavior: 'none' },
+          },
+        },
+      },
+    });
+  });
+
+  it("keeps files at the edge as long as their own Cache-Control says, so index.html's no-cache holds", () => {
+    const [[, policy] = []] = resourcesOf(synth.templates.web, 'AWS::CloudFront::CachePolicy');
+    expect(policy).toMatchObject({
+      Properties: { CachePolicyConfig: { MinTTL: 0, DefaultTTL: 86400, MaxTTL: 31536000 } },
+    });
   });
 
   it('adds the security headers to the SPA and the API', () => {
@@ -191,6 +233,19 @@ describe('the SPA deployment', () => {
       Prune: false,
       SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
     });
+  });
+
+  it("uploads neither the build's .br/.gz copies (CloudFront compresses) nor its manifest", () => {
+    const staged = readdirSync(synth.app.outdir)
+      .filter((name) => name.startsWith('asset.'))
+      .map((name) => join(synth.app.outdir, name))
+      .filter((dir) => existsSync(join(dir, 'index.html')));
+    expect(staged).not.toHaveLength(0);
+    for (const dir of staged) {
+      const files = readdirSync(dir, { recursive: true }).map(String);
+      expect(files).toContain(join('assets', 'index-abc123.js'));
+      expect(files.filter((file) => /\.(br|gz)$/.test(file) || file.startsWith('.vite'))).toEqual([]);
+    }
   });
 
   it('uploads the rest as no-cache, prunes it and invalidates the distribution', () => {

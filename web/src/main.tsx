@@ -1,4 +1,4 @@
-import '@aws-amplify/ui-react/styles.css';
+import './base.css';
 import './app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,16 +1,40 @@
+import type { ReactNode } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
-import { ClientHome, GuestOnly, RequireAuth, RequireSection, RootRedirect } from './auth/guards';
+import type { ClientSectionKey } from '../../shared/roles';
+import { GuestOnly, RequireAuth, RootRedirect } from './auth/guards';
 import { ComingSoon } from './components/ComingSoon';
+import { PageLoader } from './components/PageLoader';
+import { RouteError } from './components/RouteError';
 import { Standalone } from './components/Standalone';
-import { AdminLayout } from './layout/AdminLayout';
-import { ClientLayout } from './layout/ClientLayout';
-import { AdminDashboard } from './pages/admin/AdminDashboard';
-import { ConfigurationPage } from './pages/admin/configuration/ConfigurationPage';
 import { configTabs } from './pages/admin/configuration/tabs';
-import { LoginPage } from './pages/auth/LoginPage';
-import { PasswordResetPage } from './pages/auth/PasswordResetPage';
 import { NotFound } from './pages/NotFound';
 import { RootLayout, type RouteHandle } from './RootLayout';
+
+/**
+ * A route element from a module that is loaded when the route is first matched, so that each page
+ * (and each area's layout) is a chunk of its own with the libraries and styles only it uses. The
+ * router loads the modules of every matched route at once, and keeps the current page on screen
+ * until they are in; on the first load the root's fallback (PageLoader) stands in, and a module that
+ * cannot be downloaded shows the root's RouteError. Every page comes in this way:
+ * `lazy: page(() => import('./pages/x/XPage'), ({ XPage }) => <XPage />)`. A heavy library
+ * (calendar, PDF, cropper) is imported only by the page that uses it; what a page draws on demand
+ * (a panel, a dialog) is `React.lazy` inside it. web/budgets.ts keeps count.
+ */
+function page<M>(load: () => Promise<M>, element: (module: M) => ReactNode) {
+  return async (): Promise<Pick<RouteObject, 'element'>> => ({ element: element(await load()) });
+}
+
+/** A client section at `path`, open to the roles that may see it (the guard loads with the area). */
+function section(key: ClientSectionKey, path: string, children: RouteObject[]): RouteObject {
+  return {
+    path,
+    lazy: page(
+      () => import('./auth/sections'),
+      ({ RequireSection }) => <RequireSection section={key} />,
+    ),
+    children,
+  };
+}
 
 /** A section that is not built yet, with its page title. */
 function soon(title: string, path?: string): RouteObject {
@@ -34,6 +58,8 @@ const providerNames: Record<(typeof socialProviders)[number], string> = {
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    hydrateFallbackElement: <PageLoader />,
+    errorElement: <RouteError />,
     children: [
       { path: '/', element: <RootRedirect /> },
 
@@ -41,37 +67,49 @@ export const routes: RouteObject[] = [
       {
         path: '/login',
         handle: { title: 'Login' },
-        element: (
-          <GuestOnly key="client-login">
-            <LoginPage area="client" />
-          </GuestOnly>
+        lazy: page(
+          () => import('./pages/auth/LoginPage'),
+          ({ LoginPage }) => (
+            <GuestOnly key="client-login">
+              <LoginPage area="client" />
+            </GuestOnly>
+          ),
         ),
       },
       {
         path: '/admin/login',
         handle: { title: 'Admin login' },
-        element: (
-          <GuestOnly key="admin-login">
-            <LoginPage area="admin" />
-          </GuestOnly>
+        lazy: page(
+          () => import('./pages/auth/LoginPage'),
+          ({ LoginPage }) => (
+            <GuestOnly key="admin-login">
+              <LoginPage area="admin" />
+            </GuestOnly>
+          ),
         ),
       },
       {
         path: '/password-reset/:token/:email',
         handle: { title: 'Password reset' },
-        element: (
-          <GuestOnly key="client-reset">
-            <PasswordResetPage area="client" />
-          </GuestOnly>
+        lazy: page(
+          () => import('./pages/auth/PasswordResetPage'),
+          ({ PasswordResetPage }) => (
+            <GuestOnly key="client-reset">
+              <PasswordResetPage area="client" />
+            </GuestOnly>
+          ),
         ),
       },
       {
         path: '/admin/password-reset/:token/:email',
         handle: { title: 'Password reset' },
-        element: (
-          <GuestOnly key="admin-reset">
-            <PasswordResetPage area="admin" />
-          </GuestOnly>
+        lazy: page(
+          () => import('./pages/auth/PasswordResetPage'),
+          ({ PasswordResetPage }) => (
+            <GuestOnly key="admin-reset">
+              <PasswordResetPage area="admin" />
+            </GuestOnly>
+          ),
         ),
       },
 
@@ -81,25 +119,25 @@ export const routes: RouteObject[] = [
         element: <RequireAuth area="client" />,
         children: [
           {
-            element: <ClientLayout />,
+            lazy: page(
+              () => import('./layout/ClientLayout'),
+              ({ ClientLayout }) => <ClientLayout />,
+            ),
             children: [
-              { index: true, element: <ClientHome /> },
               {
-                path: 'dashboard',
-                element: <RequireSection section="dashboard" />,
-                children: [soon('Dashboard')],
+                index: true,
+                lazy: page(
+                  () => import('./auth/sections'),
+                  ({ ClientHome }) => <ClientHome />,
+                ),
               },
-              {
-                path: 'account-management',
-                element: <RequireSection section="account" />,
-                children: [soon('Account'), soon('Activity log', 'activity-log')],
-              },
-              { path: 'venues', element: <RequireSection section="venue" />, children: [soon('Venues')] },
-              {
-                path: 'booking',
-                element: <RequireSection section="events" />,
-                children: [soon('Events'), soon('Events', ':eventId')],
-              },
+              section('dashboard', 'dashboard', [soon('Dashboard')]),
+              section('account', 'account-management', [
+                soon('Account'),
+                soon('Activity log', 'activity-log'),
+              ]),
+              section('venue', 'venues', [soon('Venues')]),
+              section('events', 'booking', [soon('Events'), soon('Events', ':eventId')]),
             ],
           },
         ],
@@ -111,9 +149,19 @@ export const routes: RouteObject[] = [
         element: <RequireAuth area="admin" />,
         children: [
           {
-            element: <AdminLayout />,
+            lazy: page(
+              () => import('./layout/AdminLayout'),
+              ({ AdminLayout }) => <AdminLayout />,
+            ),
             children: [
-              { index: true, handle: { title: 'Dashboard' }, element: <AdminDashboard /> },
+              {
+                index: true,
+                handle: { title: 'Dashboard' },
+                lazy: page(
+                  () => import('./pages/admin/AdminDashboard'),
+                  ({ AdminDashboard }) => <AdminDashboard />,
+                ),
+              },
               soon('Accounts', 'accounts'),
               soon('Account users', 'accounts/:account_id/users'),
               soon('Activity log', 'accounts/:account_id/users/:user_id/activity-log'),
@@ -128,7 +176,10 @@ export const routes: RouteObject[] = [
                   { index: true, element: <Navigate to="amenities" replace /> },
                   ...configTabs.map((tab) => ({
                     path: tab.slug,
-                    element: <ConfigurationPage tab={tab.slug} />,
+                    lazy: page(
+                      () => import('./pages/admin/configuration/ConfigurationPage'),
+                      ({ ConfigurationPage }) => <ConfigurationPage tab={tab.slug} />,
+                    ),
                   })),
                 ],
               },
@@ -138,6 +189,14 @@ export const routes: RouteObject[] = [
       },
 
       // Not shown in menus
+      {
+        path: '/api-reference',
+        handle: { title: 'API reference' },
+        lazy: page(
+          () => import('./pages/api/ApiReferencePage'),
+          ({ ApiReferencePage }) => <ApiReferencePage />,
+        ),
+      },
       {
         path: '/components',
         handle: { title: 'Components' },

@@ -130,6 +130,22 @@ export class WebStack extends Stack {
       code: cloudfront.FunctionCode.fromInline(API_PATHS_FUNCTION),
     });
 
+    // The files' own Cache-Control decides how long the edge keeps them (set on upload, see
+    // deploySite): hashed assets a year, index.html revalidated on every request (MinTTL 0).
+    // CloudFront compresses (brotli or gzip, by the viewer's Accept-Encoding) and caches each
+    // encoding apart.
+    const siteCache = new cloudfront.CachePolicy(this, 'SiteCache', {
+      comment: 'Spaces SPA: TTL from the files, gzip and brotli cached apart',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.days(1),
+      maxTtl: Duration.days(365),
+      enableAcceptEncodingBrotli: true,
+      enableAcceptEncodingGzip: true,
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
+    });
+
     const customDomain =
       config.appUrl && config.certificateArn
         ? {
@@ -151,7 +167,7 @@ export class WebStack extends Stack {
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        cachePolicy: siteCache,
         responseHeadersPolicy: securityHeaders,
         functionAssociations: [
           { function: spaRoutes, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
@@ -202,10 +218,13 @@ export class WebStack extends Stack {
   /**
    * Vite's hashed `assets/` are immutable and never pruned (an open tab's old index.html still
    * finds them); everything else is revalidated on every request and invalidated on deploy.
+   * The build's `.br`/`.gz` copies stay behind (CloudFront compresses by itself), and so does its
+   * manifest (`.vite/`, read by the budget test only).
    */
   private deploySite(webDist: string): void {
+    const site = () => Source.asset(webDist, { exclude: ['*.br', '*.gz', '.vite'] });
     const assets = new BucketDeployment(this, 'DeployAssets', {
-      sources: [Source.asset(webDist)],
+      sources: [site()],
       destinationBucket: this.bucket,
       include: ['assets/*'],
       exclude: ['*'],
@@ -214,7 +233,7 @@ export class WebStack extends Stack {
       memoryLimit: 512,
     });
     const pages = new BucketDeployment(this, 'DeployPages', {
-      sources: [Source.asset(webDist)],
+      sources: [site()],
       destinationBucket: this.bucket,
       // Excluded keys are neither uploaded nor pruned.
       exclude: ['assets/*'],

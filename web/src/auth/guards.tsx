@@ -2,15 +2,16 @@ import { Button } from '@aws-amplify/ui-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
-import { clientSections, type ClientSectionKey } from '../../../shared/roles';
-import { isClientMe } from '../../../shared/schemas/me';
 import { LoadFailed } from '../components/LoadFailed';
 import { PageLoader } from '../components/PageLoader';
 import { Standalone } from '../components/Standalone';
 import { useAuth } from './AuthProvider';
 import { areaHome, areaLogin, type Area } from './session';
 
-/** Route guards (admin-and-auth §2 "Route guards"). */
+/**
+ * Route guards (admin-and-auth §2 "Route guards"). Those of the client area's sections, which
+ * need the role rules, are in sections.tsx and load with the client area.
+ */
 
 function RedirectWithToast({ to, message, kind }: { to: string; message: string; kind: 'error' | 'info' }) {
   useEffect(() => {
@@ -83,27 +84,6 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   if (session && me)
     return <Navigate to={safeRedirect(params.get('redirect')) ?? areaHome[session.area]} replace />;
   return children;
-}
-
-function useClientAttrs() {
-  const { me } = useAuth();
-  return me && isClientMe(me) ? me.rolesAttr : null;
-}
-
-/** Lets a client user into a section only when the role marks it visible; otherwise to /c. */
-export function RequireSection({ section }: { section: ClientSectionKey }) {
-  const attrs = useClientAttrs();
-  const def = clientSections.find((s) => s.key === section);
-  if (!attrs || !def?.visible(attrs)) return <Navigate to="/c" replace />;
-  return <Outlet />;
-}
-
-/** /c: goes to the first section the role may see. */
-export function ClientHome() {
-  const attrs = useClientAttrs();
-  const first = attrs ? clientSections.find((s) => s.visible(attrs)) : undefined;
-  if (!first) return <p>Your role has no sections yet. Ask your account admin for access.</p>;
-  return <Navigate to={first.path} replace />;
 }
 
 /** /: a super admin to /admin, a client user to /c, a guest to /login. */

@@ -6,8 +6,11 @@ import {
   type FieldValues,
   type Path,
   type RegisterOptions,
+  type Resolver,
   type UseFormReturn,
 } from 'react-hook-form';
+import { toast } from 'sonner';
+import { NETWORK_ERROR } from '../api/client';
 
 type FormLike<T extends FieldValues> = Pick<UseFormReturn<T>, 'register' | 'formState'>;
 
@@ -50,4 +53,36 @@ export function FormActions<T extends FieldValues>({
       <Button onClick={onCancel}>Cancel</Button>
     </Flex>
   );
+}
+
+/**
+ * A form resolver that is loaded on first use, with its shared zod schema, instead of with the
+ * page: zod is the heaviest library of a form, and the sign-in page must draw before it is needed.
+ * It loads at the first validation, or at `preload()` (call it when the form gets focus). A failed
+ * load says 'Network error', keeps the form from submitting, and is tried again next time, e.g.
+ * `lazyResolver(() => import('…/schemas/auth').then((m) => zodResolver(m.loginSchema)))`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any resolver; the caller's types are kept
+type AnyResolver = Resolver<any, any, any>;
+
+export function lazyResolver<R extends AnyResolver>(load: () => Promise<R>): R & { preload: () => void } {
+  let loading: Promise<R> | undefined;
+  const loadOnce = () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+  const resolver: AnyResolver = async (values, context, options) => {
+    let loaded: R;
+    try {
+      loaded = await loadOnce();
+    } catch {
+      toast.error(NETWORK_ERROR, { id: NETWORK_ERROR });
+      return { values: {}, errors: { root: { type: 'network', message: NETWORK_ERROR } } };
+    }
+    return loaded(values, context, options);
+  };
+  return Object.assign(resolver as R, { preload: () => void loadOnce().catch(() => {}) });
 }

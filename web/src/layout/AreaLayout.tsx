@@ -1,7 +1,7 @@
 import { Flex, View } from '@aws-amplify/ui-react';
-import { useCallback, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
-import { ProfilePanel } from '../pages/profile/ProfilePanel';
+import { ProfilePanel } from '../pages/profile/lazyProfilePanel';
 import { Header } from './Header';
 import { SideMenu, type MenuEntry } from './SideMenu';
 
@@ -18,7 +18,11 @@ export function AreaLayout({ header, menu }: { header: ReactNode; menu: MenuEntr
           <Outlet />
         </View>
       </Flex>
-      {profileOpen && <ProfilePanel onClose={closeProfile} />}
+      {profileOpen && (
+        <Suspense fallback={null}>
+          <ProfilePanel onClose={closeProfile} />
+        </Suspense>
+      )}
     </Flex>
   );
 }

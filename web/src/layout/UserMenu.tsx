@@ -1,5 +1,6 @@
 import { Button, Menu, MenuItem } from '@aws-amplify/ui-react';
 import { fullName, useAuth } from '../auth/AuthProvider';
+import { loadProfilePanel } from '../pages/profile/lazyProfilePanel';
 
 /** The user menu of the header: Account (opens the profile panel) and Logout. */
 export function UserMenu({ onAccount }: { onAccount: () => void }) {
@@ -8,6 +9,9 @@ export function UserMenu({ onAccount }: { onAccount: () => void }) {
   return (
     <Menu
       menuAlign="end"
+      onOpenChange={(open) => {
+        if (open) loadProfilePanel().catch(() => {}); // the panel retries when it opens
+      }}
       trigger={
         <Button variation="link" aria-label={`User menu of ${fullName(me)}`}>
           {fullName(me)}

@@ -1,16 +1,21 @@
 import { Button, Flex, PasswordField, TextField } from '@aws-amplify/ui-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { loginSchema, type LoginInput } from '../../../../shared/schemas/auth';
+import type { LoginInput } from '../../../../shared/schemas/auth';
 import { useAuth } from '../../auth/AuthProvider';
 import type { Area } from '../../auth/session';
-import { fieldProps } from '../../components/form';
+import { fieldProps, lazyResolver } from '../../components/form';
+
+// The schema (and zod) load when the form is first used, so that the sign-in page draws sooner.
+const resolver = lazyResolver(() =>
+  import('../../../../shared/schemas/auth').then(({ loginSchema }) => zodResolver(loginSchema)),
+);
 
 /** E-mail and password. On success the guest guard takes the user on (redirect query or home). */
 export function LoginForm({ area, onForgot }: { area: Area; onForgot: () => void }) {
   const { login } = useAuth();
   const form = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
+    resolver,
     defaultValues: { email: '', password: '' },
   });
   const {
@@ -24,6 +29,7 @@ export function LoginForm({ area, onForgot }: { area: Area; onForgot: () => void
       direction="column"
       gap="medium"
       noValidate
+      onFocus={resolver.preload}
       onSubmit={handleSubmit((values) => login(area, values))}
     >
       <TextField

@@ -3,12 +3,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type * as z from 'zod';
-import { recoverySchema } from '../../../../shared/schemas/auth';
+import type { recoverySchema } from '../../../../shared/schemas/auth';
 import { api, ApiError } from '../../api/client';
 import type { Area } from '../../auth/session';
-import { fieldProps } from '../../components/form';
+import { fieldProps, lazyResolver } from '../../components/form';
 
 type RecoveryInput = z.input<typeof recoverySchema>;
+
+// Part of the sign-in page: like the login form, its schema loads on first use.
+const resolver = lazyResolver(() =>
+  import('../../../../shared/schemas/auth').then(({ recoverySchema }) => zodResolver(recoverySchema)),
+);
 
 /**
  * Recover password: sends the e-mail; the server's answer (or error) stays on screen until
@@ -16,7 +21,7 @@ type RecoveryInput = z.input<typeof recoverySchema>;
  */
 export function RecoverForm({ area, onClose }: { area: Area; onClose: () => void }) {
   const form = useForm<RecoveryInput, unknown, z.output<typeof recoverySchema>>({
-    resolver: zodResolver(recoverySchema),
+    resolver,
     defaultValues: { email: '' },
   });
   const {
@@ -45,6 +50,7 @@ export function RecoverForm({ area, onClose }: { area: Area; onClose: () => void
       direction="column"
       gap="medium"
       noValidate
+      onFocus={resolver.preload}
       onSubmit={send}
       aria-labelledby="recover-heading"
     >

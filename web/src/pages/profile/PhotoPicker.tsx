@@ -1,10 +1,13 @@
 import { Avatar, Button, Flex } from '@aws-amplify/ui-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { Area } from 'react-easy-crop';
 import { imageContentTypes, maxUploadBytes, type ImageContentType } from '../../../../shared/schemas/uploads';
+import { PageLoader } from '../../components/PageLoader';
 import { cropImage } from './cropImage';
-import { PhotoCropper } from './PhotoCropper';
+
+// react-easy-crop loads when a photo has been chosen.
+const PhotoCropper = lazy(() => import('./PhotoCropper').then((m) => ({ default: m.PhotoCropper })));
 
 /** A cropped photo waiting to be uploaded on Save. */
 export interface PendingPhoto {
@@ -57,7 +60,9 @@ export function PhotoPicker({
 
   if (source)
     return (
-      <PhotoCropper src={source.url} onDone={(area) => void crop(area)} onCancel={() => setSource(null)} />
+      <Suspense fallback={<PageLoader />}>
+        <PhotoCropper src={source.url} onDone={(area) => void crop(area)} onCancel={() => setSource(null)} />
+      </Suspense>
     );
   return (
     <Flex alignItems="center" gap="medium">

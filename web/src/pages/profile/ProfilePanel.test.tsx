@@ -56,7 +56,7 @@ describe('profile panel', () => {
     const { user } = renderApp('/c/dashboard');
     const panel = await openProfile(user, 'Ada Lovelace');
     await user.click(within(panel).getByRole('button', { name: 'Edit' }));
-    expect(screen.getByLabelText('E-mail')).toHaveAttribute('readonly');
+    expect(await screen.findByLabelText('E-mail')).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Designation')).toHaveAttribute('readonly');
     const first = screen.getByLabelText(/First name/);
     await user.clear(first);
@@ -89,7 +89,7 @@ describe('profile panel', () => {
     const { user, location } = renderApp('/c/dashboard');
     const panel = await openProfile(user, 'Ada Lovelace');
     await user.click(within(panel).getByRole('button', { name: 'Change password' }));
-    await user.type(screen.getByLabelText('Current password'), 'OldSecret1');
+    await user.type(await screen.findByLabelText('Current password'), 'OldSecret1');
     await user.type(screen.getByLabelText('New password'), 'NewSecret1');
     await user.type(screen.getByLabelText('Repeat password'), 'NewSecret1');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
@@ -122,7 +122,7 @@ describe('profile panel', () => {
     const { user, location } = renderApp('/c/dashboard');
     const panel = await openProfile(user, 'Ada Lovelace');
     await user.click(within(panel).getByRole('button', { name: 'Change password' }));
-    await user.type(screen.getByLabelText('Current password'), 'WrongOld1');
+    await user.type(await screen.findByLabelText('Current password'), 'WrongOld1');
     await user.type(screen.getByLabelText('New password'), 'NewSecret1');
     await user.type(screen.getByLabelText('Repeat password'), 'NewSecret1');
     await user.click(screen.getByRole('button', { name: 'Change password' }));

@@ -1,9 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { PageLoader } from '../../components/PageLoader';
 import { SidePanel } from '../../components/SidePanel';
 import { useAuth } from '../../auth/AuthProvider';
-import { PasswordChangeForm } from './PasswordChangeForm';
-import { ProfileForm } from './ProfileForm';
 import { ProfileView } from './ProfileView';
+
+// The forms (react-hook-form, the zod schemas, the photo cropper) load when the user opens one.
+const ProfileForm = lazy(() => import('./ProfileForm').then((m) => ({ default: m.ProfileForm })));
+const PasswordChangeForm = lazy(() =>
+  import('./PasswordChangeForm').then((m) => ({ default: m.PasswordChangeForm })),
+);
 
 type Mode = 'view' | 'edit' | 'password';
 
@@ -23,8 +28,10 @@ export function ProfilePanel({ onClose }: { onClose: () => void }) {
       {mode === 'view' && (
         <ProfileView me={me} onEdit={() => setMode('edit')} onChangePassword={() => setMode('password')} />
       )}
-      {mode === 'edit' && <ProfileForm me={me} area={session.area} onDone={() => setMode('view')} />}
-      {mode === 'password' && <PasswordChangeForm area={session.area} onCancel={() => setMode('view')} />}
+      <Suspense fallback={<PageLoader />}>
+        {mode === 'edit' && <ProfileForm me={me} area={session.area} onDone={() => setMode('view')} />}
+        {mode === 'password' && <PasswordChangeForm area={session.area} onCancel={() => setMode('view')} />}
+      </Suspense>
     </SidePanel>
   );
 }
