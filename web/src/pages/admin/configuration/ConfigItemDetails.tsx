@@ -2,7 +2,7 @@ import { Button, Flex } from '@aws-amplify/ui-react';
 import type { ConfigItem } from '../../../../../shared/schemas/config';
 import { DetailRow } from '../../../components/DetailRow';
 import { formatDateTime } from '../../../format';
-import { StatusBadge } from './StatusBadge';
+import { StatusBadge } from '../../../components/StatusBadge';
 
 /** Read-only details of one item, with Edit. */
 export function ConfigItemDetails({ item, onEdit }: { item: ConfigItem; onEdit: () => void }) {

@@ -1,15 +1,16 @@
-import { Button, Menu, MenuItem, VisuallyHidden } from '@aws-amplify/ui-react';
+import { Button, VisuallyHidden } from '@aws-amplify/ui-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useCallback, useMemo, useState } from 'react';
 import { configLabels, type ConfigItem, type ConfigKind } from '../../../../../shared/schemas/config';
 import { useConfigItems } from '../../../api/hooks';
 import { DataTable } from '../../../components/DataTable';
 import { PageLoader } from '../../../components/PageLoader';
+import { RowMenu } from '../../../components/RowMenu';
 import { SidePanel } from '../../../components/SidePanel';
 import { formatDate } from '../../../format';
 import { ConfigItemDetails } from './ConfigItemDetails';
 import { ConfigItemForm } from './ConfigItemForm';
-import { StatusBadge } from './StatusBadge';
+import { StatusBadge } from '../../../components/StatusBadge';
 
 /** Side panel modes (admin-and-auth §4): closed, add/edit, details. Closing resets the selection. */
 type Panel =
@@ -36,17 +37,13 @@ export function ConfigTab({ kind }: { kind: ConfigKind }) {
         id: 'actions',
         header: () => <VisuallyHidden>Actions</VisuallyHidden>,
         cell: ({ row }) => (
-          <Menu
-            menuAlign="end"
-            trigger={
-              <Button size="small" variation="link" aria-label={`Actions for ${row.original.title}`}>
-                ⋯
-              </Button>
-            }
-          >
-            <MenuItem onClick={() => setPanel({ mode: 'details', item: row.original })}>Details</MenuItem>
-            <MenuItem onClick={() => setPanel({ mode: 'edit', item: row.original })}>Edit</MenuItem>
-          </Menu>
+          <RowMenu
+            label={`Actions for ${row.original.title}`}
+            items={[
+              { label: 'Details', onClick: () => setPanel({ mode: 'details', item: row.original }) },
+              { label: 'Edit', onClick: () => setPanel({ mode: 'edit', item: row.original }) },
+            ]}
+          />
         ),
       }),
     ],

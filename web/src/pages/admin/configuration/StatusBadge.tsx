@@ -1,7 +1,0 @@
-import { Badge } from '@aws-amplify/ui-react';
-import type { Status } from '../../../../../shared/schemas/common';
-
-/** Active in the success style, Inactive in the plain one. */
-export function StatusBadge({ status }: { status: Status }) {
-  return <Badge variation={status === 'Active' ? 'success' : undefined}>{status}</Badge>;
-}
