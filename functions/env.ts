@@ -23,6 +23,13 @@ const schema = z.object({
   S3_ENDPOINT: z.string().url().optional(),
   COGNITO_ENDPOINT: z.string().url().optional(),
   SES_ENDPOINT: z.string().url().optional(),
+  /**
+   * The key that signs the API's own client tokens (impersonation): locally the value itself,
+   * generated once under the data folder; in AWS the ARN of a Secrets Manager secret, read once
+   * per container. Only requests that sign or verify such a token need one of them.
+   */
+  SESSION_SECRET: z.string().min(32).optional(),
+  SESSION_SECRET_ARN: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
 });
 

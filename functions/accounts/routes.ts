@@ -107,6 +107,7 @@ export const accountsRoutes = defineRoutes('accounts', {
     summary: "Activates or deactivates an account; its users' sessions end with it",
     params: statusParams,
     response: accountSchema,
+    errors: [409],
   },
   'list-account-users': {
     method: 'GET',
@@ -148,9 +149,10 @@ export const accountsRoutes = defineRoutes('accounts', {
     method: 'GET',
     path: '/admin/users/{id}/{status}',
     auth: 'admin',
-    summary: 'Activates or deactivates a user',
+    summary: "Activates or deactivates a user; activating an Account Admin is bound by the package's limit",
     params: statusParams,
     response: accountUserSchema,
+    errors: [409, 422],
   },
   impersonate: {
     method: 'GET',
@@ -159,6 +161,7 @@ export const accountsRoutes = defineRoutes('accounts', {
     summary: 'A client-area session as the user, for at most an hour, logged with both people',
     params: idParams,
     response: impersonationSchema,
+    errors: [409],
   },
   'list-licences': {
     method: 'GET',
@@ -177,6 +180,7 @@ export const accountsRoutes = defineRoutes('accounts', {
     params: idParams,
     body: newLicencesSchema,
     response: z.array(licenceSchema),
+    errors: [409],
   },
   'update-licence': {
     method: 'PUT',
@@ -186,6 +190,7 @@ export const accountsRoutes = defineRoutes('accounts', {
     params: licenceParams,
     body: updateLicenceSchema,
     response: licenceSchema,
+    errors: [409],
   },
   'delete-licence': {
     method: 'DELETE',

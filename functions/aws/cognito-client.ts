@@ -5,7 +5,9 @@ import { clientConfig } from './client-config';
 /** The process's Cognito client and the commands the project uses; load it through `cognito()`. */
 export {
   AdminCreateUserCommand,
+  AdminDeleteUserCommand,
   AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
   DescribeUserPoolCommand,
   InitiateAuthCommand,
   RevokeTokenCommand,

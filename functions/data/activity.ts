@@ -28,6 +28,11 @@ export function activityRecord({ principal, component, componentId, activity }: 
       photo_uri: principal.photoUri,
       email: principal.email,
     },
+    // A change a super admin made as the user names both people.
+    impersonator:
+      principal.kind === 'client' && principal.impersonatedBy
+        ? { id: principal.impersonatedBy.adminId, email: principal.impersonatedBy.email }
+        : undefined,
     component,
     component_id: componentId,
     activity,

@@ -1,4 +1,5 @@
 import { db, type PlatformStatsItem } from './entities';
+import type { Entities } from './transactions';
 
 /**
  * The platform's totals (the admin dashboard), one item changed in the transaction of every
@@ -6,8 +7,6 @@ import { db, type PlatformStatsItem } from './entities';
  * `statsChange(entities, { total_users: 1 })`.
  */
 export type StatsDelta = Partial<Omit<PlatformStatsItem, never>>;
-
-type Entities = Parameters<Parameters<ReturnType<typeof db>['transaction']['write']>[0]>[0];
 
 /** The transaction operation that adds `delta` (negative numbers subtract) to the totals. */
 export function statsChange(entities: Entities, delta: StatsDelta) {

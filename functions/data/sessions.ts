@@ -1,3 +1,4 @@
+import type { SessionState } from '../http/session-rule';
 import type { Area } from '../http/tokens';
 import { db } from './entities';
 
@@ -43,6 +44,24 @@ export async function admitToken(owner: Owner, endedAt: number, jti: string): Pr
   } catch (error) {
     if (isConditionFailure(error)) return false;
     throw error;
+  }
+}
+
+/**
+ * Forgets one admitted token (an impersonation's, at its logout), provided the sessions have
+ * not ended meanwhile and it is still admitted; otherwise there is nothing left to forget.
+ */
+export async function forgetAdmitted(owner: Owner, state: SessionState, jti: string): Promise<void> {
+  try {
+    await patchOwner(owner)
+      .set({ sessions_admitted: state.sessions_admitted.filter((admitted) => admitted !== jti) })
+      .where(
+        ({ sessions_ended_at, sessions_admitted }, { eq, contains }) =>
+          `${eq(sessions_ended_at, state.sessions_ended_at)} AND ${contains(sessions_admitted, jti)}`,
+      )
+      .go({ response: 'none' });
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
   }
 }
 

@@ -1,10 +1,7 @@
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
-import type { ClientRole } from '../../shared/roles';
-import { documentClient } from '../aws/dynamodb';
-import { env } from '../env';
-import { Conflict, ServiceUnavailable } from '../http/errors';
+import { Conflict } from '../http/errors';
 import type { ActivityInput } from './activity';
-import { db, type AccountItem, type UserItem } from './entities';
+import { batchGet, pick } from './batch';
+import { db, type AccountItem, type AdminItem, type UserItem } from './entities';
 import { writeTransaction } from './transactions';
 
 export const emailScope = (area: 'client' | 'admin') => `EMAIL#${area}`;
@@ -12,34 +9,27 @@ export const pinScope = (accountId: string) => `ACCOUNT#${accountId}#PIN`;
 
 /**
  * A user and their account with one strongly consistent BatchGetItem: what authentication loads
- * on every request, so a deactivation or a role change takes effect on the next one.
+ * on every request, so a deactivation or a role change takes effect on the next one. With
+ * `adminId` (an impersonation token), the acting super admin comes in the same call.
  */
 export async function getUserAndAccount(
   accountId: string,
   userId: string,
-): Promise<{ user: UserItem | null; account: AccountItem | null }> {
-  const { user, account } = db().entities;
-  const table = env().TABLE_NAME;
-  let keys = [
-    user.get({ account_id: accountId, user_id: userId }).params().Key,
-    account.get({ account_id: accountId }).params().Key,
-  ];
-  const items: Record<string, unknown>[] = [];
-  // Keys the table could not serve now (throttling) come back unprocessed; ask again for those.
-  for (let attempt = 0; keys.length && attempt < 3; attempt++) {
-    const answer = await documentClient().send(
-      new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ConsistentRead: true } } }),
-    );
-    items.push(...(answer.Responses?.[table] ?? []));
-    keys = answer.UnprocessedKeys?.[table]?.Keys ?? [];
-  }
-  // Still unprocessed after three asks: the table is throttling.
-  if (keys.length) throw new ServiceUnavailable();
-  const find = <T>(parse: (item: Record<string, unknown>) => T | null) =>
-    items.map(parse).find((item) => item !== null) ?? null;
+  adminId?: string,
+): Promise<{ user: UserItem | null; account: AccountItem | null; admin: AdminItem | null }> {
+  const { user, account, admin } = db().entities;
+  const items = await batchGet(
+    [
+      user.get({ account_id: accountId, user_id: userId }).params().Key,
+      account.get({ account_id: accountId }).params().Key,
+      ...(adminId ? [admin.get({ admin_id: adminId }).params().Key] : []),
+    ],
+    { consistent: true },
+  );
   return {
-    user: find((Item) => user.parse({ Item }).data),
-    account: find((Item) => account.parse({ Item }).data),
+    user: pick(items, (answer) => user.parse(answer)),
+    account: pick(items, (answer) => account.parse(answer)),
+    admin: adminId ? pick(items, (answer) => admin.parse(answer)) : null,
   };
 }
 
@@ -52,46 +42,6 @@ export async function findEmailOwner(
     .entities.guard.get({ scope: emailScope(area), value: email })
     .go({ consistent: true });
   return data ? { ownerId: data.owner_id, accountId: data.account_id } : null;
-}
-
-export interface NewUser {
-  account_id: string;
-  user_id: string;
-  email: string;
-  first_name: string;
-  last_name?: string;
-  designation?: string;
-  phone_no?: string;
-  cell_no?: string;
-  user_role: ClientRole;
-  pin_number: string;
-  created_source: string;
-}
-
-/** Writes a user with its e-mail and PIN guards in one transaction. */
-export async function insertUser(user: NewUser): Promise<void> {
-  await writeTransaction(
-    ({ user: users, guard }) => [
-      guard
-        .create({
-          scope: emailScope('client'),
-          value: user.email,
-          owner_id: user.user_id,
-          account_id: user.account_id,
-        })
-        .commit(),
-      guard
-        .create({ scope: pinScope(user.account_id), value: user.pin_number, owner_id: user.user_id })
-        .commit(),
-      users.create(user).commit(),
-    ],
-    (index) =>
-      index === 0
-        ? new Conflict('This e-mail address is already in use', {
-            email: 'This e-mail address is already in use',
-          })
-        : new Conflict('This PIN is already in use', { pin_number: 'This PIN is already in use' }),
-  );
 }
 
 /** Replaces a user's PIN, moving its guard, in one transaction. */
@@ -138,11 +88,4 @@ export async function saveUserProfile(
   const saved: UserItem = { ...user, ...set, updated_at };
   for (const field of remove) delete saved[field];
   return saved;
-}
-
-export async function countUsers(accountId: string): Promise<number> {
-  const { data } = await db()
-    .entities.user.query.byAccount({ account_id: accountId })
-    .go({ pages: 'all', attributes: ['user_id'] });
-  return data.length;
 }

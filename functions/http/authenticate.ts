@@ -3,9 +3,10 @@ import { rolesAttrFor } from '../../shared/roles';
 import { getUserAndAccount } from '../data/users';
 import { getAdmin } from '../data/admins';
 import { Forbidden, Unauthorized } from './errors';
+import type { AdminItem } from '../data/entities';
 import type { AdminPrincipal, ClientPrincipal, Principal } from './principal';
-import { sessionOpen } from './session-rule';
-import { parseClientUsername, verifyAccessToken, type TokenStamp } from './tokens';
+import { accountSessionOpen, sessionOpen } from './session-rule';
+import { parseClientUsername, verifyAccessToken, type TokenStamp, type VerifiedToken } from './tokens';
 
 export function bearerToken(event: APIGatewayProxyEventV2): string | undefined {
   const header = event.headers?.authorization ?? event.headers?.Authorization;
@@ -27,17 +28,29 @@ export async function authenticate(
   const verified = await verifyAccessToken(token);
   if (!verified) throw new Unauthorized('Your session has expired. Please log in again');
   if (verified.area !== area) throw new Forbidden('This sign-in cannot be used here');
-  return area === 'client' ? loadClient(verified.username, verified) : loadAdmin(verified.username, verified);
+  return area === 'client' ? loadClient(verified) : loadAdmin(verified.username, verified);
 }
 
-async function loadClient(username: string, token: TokenStamp): Promise<ClientPrincipal> {
-  const ids = parseClientUsername(username);
-  if (!ids) throw new Unauthorized('Your session has ended. Please log in again');
-  const { user, account } = await getUserAndAccount(ids.accountId, ids.userId);
-  if (!user || !sessionOpen(user, token))
-    throw new Unauthorized('Your session has ended. Please log in again');
+/**
+ * A client user's token is good while their sessions and their account's have not ended since
+ * it was issued (functions/http/session-rule.ts). An impersonation token must also have been
+ * admitted by its `jti` when it was issued — the user's logout forgets it, so the session ends
+ * exactly — and its super admin must still be active, signed in since before it was issued.
+ */
+async function loadClient(token: VerifiedToken): Promise<ClientPrincipal> {
+  const ended = new Unauthorized('Your session has ended. Please log in again');
+  const ids = parseClientUsername(token.username);
+  if (!ids) throw ended;
+  const actorId = token.actor?.adminId;
+  const { user, account, admin } = await getUserAndAccount(ids.accountId, ids.userId, actorId);
+  if (!user) throw ended;
   if (user.status !== 'Active') throw new Unauthorized('Your user is inactive');
   if (!account || account.status !== 'Active') throw new Unauthorized('Your account is inactive');
+  if (actorId) {
+    if (!token.jti || !user.sessions_admitted.includes(token.jti)) throw ended;
+    if (!admin || admin.status !== 'Active' || admin.sessions_ended_at >= token.issuedAt * 1000) throw ended;
+  } else if (!sessionOpen(user, token)) throw ended;
+  if (!accountSessionOpen(account, token)) throw ended;
   return {
     kind: 'client',
     userId: user.user_id,
@@ -50,6 +63,9 @@ async function loadClient(username: string, token: TokenStamp): Promise<ClientPr
     photoUri: user.photo_uri,
     user,
     account,
+    ...(admin && token.jti
+      ? { impersonatedBy: { adminId: admin.admin_id, email: admin.email }, tokenId: token.jti }
+      : {}),
   };
 }
 
@@ -58,6 +74,11 @@ async function loadAdmin(adminId: string, token: TokenStamp): Promise<AdminPrinc
   if (!admin || !sessionOpen(admin, token))
     throw new Unauthorized('Your session has ended. Please log in again');
   if (admin.status !== 'Active') throw new Unauthorized('Your user is inactive');
+  return adminPrincipal(admin);
+}
+
+/** A super admin as the principal of their requests (also what the seed acts as). */
+export function adminPrincipal(admin: AdminItem): AdminPrincipal {
   return {
     kind: 'admin',
     adminId: admin.admin_id,

@@ -15,6 +15,13 @@ export interface ClientPrincipal {
   /** The records loaded to authenticate, for handlers that answer with them. */
   user: UserItem;
   account: AccountItem;
+  /**
+   * The super admin acting as this user, when the token is an impersonation token
+   * (GET /admin/impersonate/{id}); their changes are logged with both people.
+   */
+  impersonatedBy?: { adminId: string; email: string };
+  /** The token's `jti`: what ends an impersonation session at its logout. */
+  tokenId?: string;
 }
 
 /** A signed-in super admin. */

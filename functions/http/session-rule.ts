@@ -27,3 +27,13 @@ export function sessionOpen(state: SessionState, token: TokenStamp): boolean {
   if (token.issuedAt * 1000 > state.sessions_ended_at + clockSkewMs) return true;
   return token.jti !== undefined && state.sessions_admitted.includes(token.jti);
 }
+
+/**
+ * Whether a token outlived its account's last deactivation (`sessions_ended_at` of the account,
+ * epoch ms). A token of the second of the deactivation or later is kept: nobody can sign in
+ * while the account is inactive, so such a token comes from after its reactivation, or from the
+ * instant before the deactivation, and the account is active again either way.
+ */
+export function accountSessionOpen(account: { sessions_ended_at?: number }, token: TokenStamp): boolean {
+  return (token.issuedAt + 1) * 1000 > (account.sessions_ended_at ?? 0);
+}

@@ -1,4 +1,5 @@
-import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
+import { createRemoteJWKSet, decodeJwt, jwtVerify, SignJWT } from 'jose';
+import { secrets } from '../aws/secrets';
 import { cognitoIssuer, env } from '../env';
 import { ServiceUnavailable, isDependencyFailure } from './errors';
 
@@ -50,6 +51,8 @@ export interface VerifiedToken extends TokenStamp {
   area: Area;
   /** The Cognito username (see clientUsername; an admin's id). */
   username: string;
+  /** A token the API signed for a super admin acting as the user (RFC 8693 `act`). */
+  actor?: { adminId: string };
 }
 
 /** The issuer a token claims, unverified: it tells which pool's keys to verify it with. */
@@ -70,6 +73,7 @@ function claimedIssuer(token: string): string | undefined {
  */
 export async function verifyAccessToken(token: string): Promise<VerifiedToken | undefined> {
   const issuer = claimedIssuer(token);
+  if (issuer === apiIssuer) return verifyApiToken(token);
   const area = (['client', 'admin'] as const).find((a) => cognitoIssuer(poolOf(a).poolId) === issuer);
   if (!area) return undefined;
   try {
@@ -87,6 +91,87 @@ export async function verifyAccessToken(token: string): Promise<VerifiedToken | 
     // The pool's keys could not be fetched: the token may well be valid, so do not end the session.
     if ((error as { code?: string }).code === 'ERR_JWKS_TIMEOUT' || isDependencyFailure(error))
       throw new ServiceUnavailable();
+    return undefined;
+  }
+}
+
+/**
+ * The API's own client tokens: a super admin acting as a client user (impersonation). HS256 with
+ * the session secret, at most an hour, the admin named in the RFC 8693 `act` claim. They carry
+ * the same `username`, `token_use`, `iat` and `jti` as a Cognito access token, so the client
+ * middleware treats them alike (functions/http/authenticate.ts).
+ */
+export const apiIssuer = 'urn:spaces:api';
+const apiAudience = 'urn:spaces:client';
+export const impersonationSeconds = 3600;
+
+let sessionKey: Promise<Uint8Array> | undefined;
+
+/** The signing key, read once per container (a failed read is tried again on the next request). */
+function signingKey(): Promise<Uint8Array> {
+  sessionKey ??= readSigningKey().catch((error: unknown) => {
+    sessionKey = undefined;
+    throw error;
+  });
+  return sessionKey;
+}
+
+async function readSigningKey(): Promise<Uint8Array> {
+  const { SESSION_SECRET, SESSION_SECRET_ARN } = env();
+  if (SESSION_SECRET) return new TextEncoder().encode(SESSION_SECRET);
+  if (!SESSION_SECRET_ARN) throw new Error('Invalid configuration: SESSION_SECRET or SESSION_SECRET_ARN');
+  const aws = await secrets();
+  const { SecretString } = await aws.client.send(
+    new aws.GetSecretValueCommand({ SecretId: SESSION_SECRET_ARN }),
+  );
+  if (!SecretString || SecretString.length < 32)
+    throw new Error('The session secret is missing or too short');
+  return new TextEncoder().encode(SecretString);
+}
+
+export interface ImpersonationClaims {
+  accountId: string;
+  userId: string;
+  adminId: string;
+  jti: string;
+  /** Epoch seconds. */
+  issuedAt: number;
+}
+
+export async function signImpersonationToken(claims: ImpersonationClaims): Promise<string> {
+  return new SignJWT({
+    token_use: 'access',
+    username: clientUsername(claims.accountId, claims.userId),
+    act: { sub: claims.adminId },
+  })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(apiIssuer)
+    .setAudience(apiAudience)
+    .setSubject(claims.userId)
+    .setJti(claims.jti)
+    .setIssuedAt(claims.issuedAt)
+    .setExpirationTime(claims.issuedAt + impersonationSeconds)
+    .sign(await signingKey());
+}
+
+async function verifyApiToken(token: string): Promise<VerifiedToken | undefined> {
+  const key = await signingKey();
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      issuer: apiIssuer,
+      audience: apiAudience,
+      algorithms: ['HS256'],
+      requiredClaims: ['iat', 'exp', 'jti', 'sub'],
+    });
+    const act = payload.act as { sub?: unknown } | undefined;
+    const { username, iat, exp, jti } = payload;
+    if (payload.token_use !== 'access' || typeof username !== 'string' || typeof act?.sub !== 'string')
+      return undefined;
+    if (typeof iat !== 'number' || typeof exp !== 'number' || exp - iat > impersonationSeconds)
+      return undefined;
+    if (typeof jti !== 'string' || !parseClientUsername(username)) return undefined;
+    return { area: 'client', username, issuedAt: iat, jti, actor: { adminId: act.sub } };
+  } catch {
     return undefined;
   }
 }

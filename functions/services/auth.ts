@@ -10,7 +10,14 @@ import type { Principal } from '../http/principal';
 import { clientUsername, type Area } from '../http/tokens';
 import { refreshSession, revokeRefreshToken, setPassword, signIn, type Session } from './identity';
 import { escapeHtml, sendMail } from './mail';
-import { admit, endSessions, forgetRefreshToken, recordRefreshToken, refreshTokenOrigin } from './sessions';
+import {
+  admit,
+  endSessions,
+  forgetAdmittedToken,
+  forgetRefreshToken,
+  recordRefreshToken,
+  refreshTokenOrigin,
+} from './sessions';
 import { assertNotLocked, clearFailures, recordFailure } from './throttle';
 
 const wrongCredentials = 'Incorrect e-mail or password';
@@ -98,6 +105,8 @@ export async function refresh(refreshToken: string | undefined): Promise<Session
   const origin = await refreshTokenOrigin(refreshToken);
   const { user, account } = await getUserAndAccount(origin.account_id, origin.user_id);
   if (!user || origin.started_at <= user.sessions_ended_at) throw ended;
+  // A deactivation of the account ended its sessions too, even once it is active again.
+  if (origin.started_at <= (account?.sessions_ended_at ?? 0)) throw ended;
   if (user.status !== 'Active' || account?.status !== 'Active') throw ended;
   const session = await refreshSession('client', refreshToken);
   if (!session) throw ended;
@@ -109,8 +118,15 @@ export async function refresh(refreshToken: string | undefined): Promise<Session
   return session;
 }
 
-/** Ends every session of the principal; the refresh token of this one is revoked and forgotten. */
+/**
+ * Ends every session of the principal; the refresh token of this one is revoked and forgotten.
+ * A super admin acting as a user ends only that impersonation, not the user's own sessions.
+ */
 export async function logout(principal: Principal, refreshToken: string | undefined): Promise<void> {
+  if (principal.kind === 'client' && principal.impersonatedBy) {
+    await forgetAdmittedToken(ownerOf(principal), principal.user, principal.tokenId!);
+    return;
+  }
   await endSessions(ownerOf(principal));
   if (principal.kind === 'client' && refreshToken) {
     await Promise.all([revokeRefreshToken('client', refreshToken), forgetRefreshToken(refreshToken)]);
@@ -128,23 +144,30 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 export const recoveryMessage =
   'If an account exists for this e-mail address, a link to reset the password has been sent to it.';
 
+/**
+ * A new reset token of an e-mail address: the item to store (its SHA-256 only, one per address,
+ * replacing an older one) and the link to the reset page that carries the token.
+ */
+export function newResetToken(area: Area, email: string, validSeconds: number) {
+  const token = randomBytes(32).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const record = {
+    area,
+    email,
+    token_hash: hash(token),
+    expires_at: now + validSeconds,
+    ttl: now + validSeconds,
+  };
+  const path = area === 'admin' ? '/admin/password-reset' : '/password-reset';
+  return { record, link: `${env().APP_URL}${path}/${token}/${encodeURIComponent(email)}/` };
+}
+
 /** E-mails a one-hour reset link when the address belongs to a user; answers alike either way. */
 export async function startRecovery(area: Area, email: string): Promise<void> {
   const owner = await findEmailOwner(area, email);
   if (!owner) return;
-  const token = randomBytes(32).toString('base64url');
-  const now = Math.floor(Date.now() / 1000);
-  await db()
-    .entities.resetToken.put({
-      area,
-      email,
-      token_hash: hash(token),
-      expires_at: now + resetTtlSeconds,
-      ttl: now + resetTtlSeconds,
-    })
-    .go();
-  const path = area === 'admin' ? '/admin/password-reset' : '/password-reset';
-  const link = `${env().APP_URL}${path}/${token}/${encodeURIComponent(email)}/`;
+  const { record, link } = newResetToken(area, email, resetTtlSeconds);
+  await db().entities.resetToken.put(record).go();
   await sendMail({
     to: email,
     subject: 'Reset your Spaces password',
@@ -175,6 +198,7 @@ export async function completeReset(
 
 /** Changes the principal's password after checking the current one; every session ends. */
 export async function changePassword(principal: Principal, current: string, next: string): Promise<void> {
+  refuseImpersonation(principal, 'password');
   const area: Area = principal.kind;
   const username =
     principal.kind === 'client' ? clientUsername(principal.accountId, principal.userId) : principal.adminId;
@@ -183,4 +207,11 @@ export async function changePassword(principal: Principal, current: string, next
   }
   await setPassword(area, username, next);
   await endSessions(ownerOf(principal));
+}
+
+/** What a super admin acting as a user may not do in their name: change their password or PIN. */
+export function refuseImpersonation(principal: Principal, what: 'password' | 'PIN'): void {
+  if (principal.kind === 'client' && principal.impersonatedBy) {
+    throw new Forbidden(`The ${what} cannot be changed while acting as the user`);
+  }
 }

@@ -11,11 +11,15 @@ export interface Session {
   expiresIn: number;
 }
 
+/**
+ * Creates a Cognito login. Without a password the login cannot sign in until one is set (the
+ * reset link a new Account Admin is e-mailed).
+ */
 export async function createLogin(
   area: Area,
   username: string,
   email: string,
-  password: string,
+  password: string | undefined,
 ): Promise<void> {
   const { poolId } = poolOf(area);
   const aws = await cognito();
@@ -30,7 +34,32 @@ export async function createLogin(
       ],
     }),
   );
-  await setPassword(area, username, password);
+  if (password) await setPassword(area, username, password);
+}
+
+/** Removes a login; one that does not exist is already gone. */
+export async function deleteLogin(area: Area, username: string): Promise<void> {
+  const aws = await cognito();
+  await aws.client
+    .send(new aws.AdminDeleteUserCommand({ UserPoolId: poolOf(area).poolId, Username: username }))
+    .catch((error: unknown) => {
+      if ((error as { name?: string }).name !== 'UserNotFoundException') throw error;
+    });
+}
+
+/** Changes a login's e-mail attribute (sign-in looks the address up in DynamoDB, not here). */
+export async function setLoginEmail(area: Area, username: string, email: string): Promise<void> {
+  const aws = await cognito();
+  await aws.client.send(
+    new aws.AdminUpdateUserAttributesCommand({
+      UserPoolId: poolOf(area).poolId,
+      Username: username,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+      ],
+    }),
+  );
 }
 
 export async function setPassword(area: Area, username: string, password: string): Promise<void> {

@@ -3,11 +3,12 @@ import { rolesAttrFor, type ClientRole } from '../../shared/roles';
 import type { ProfileChange } from '../../shared/schemas/auth';
 import type { AboutMe, AdminMe, ClientMe, MeAccount, MyPackage } from '../../shared/schemas/me';
 import { getPackage } from '../data/accounts';
-import { db, type AccountItem, type AdminItem, type PackageItem, type UserItem } from '../data/entities';
+import type { AccountItem, AdminItem, PackageItem, UserItem } from '../data/entities';
 import { saveAdminProfile } from '../data/admins';
-import { countUsers, pinScope, replacePin, saveUserProfile } from '../data/users';
+import { replacePin, saveUserProfile } from '../data/users';
 import { Conflict, NotFound } from '../http/errors';
 import type { AdminPrincipal, ClientPrincipal, Principal } from '../http/principal';
+import { refuseImpersonation } from './auth';
 import { acceptUpload, fileUrl } from './uploads';
 
 const orNull = <T>(value: T | undefined): T | null => value ?? null;
@@ -56,6 +57,9 @@ export async function clientMe(
     package: { name: pkg.name, allowed_user_roles: pkg.allowed_user_roles as ClientRole[] },
     // Screen licences arrive with screens; an account without them has none.
     screesLicence: { availableActiveLicence: 0, activeLicence: 0 },
+    impersonated_by: principal.impersonatedBy
+      ? { id: principal.impersonatedBy.adminId, email: principal.impersonatedBy.email }
+      : null,
   };
 }
 
@@ -83,7 +87,7 @@ export async function aboutMe(principal: ClientPrincipal): Promise<AboutMe> {
   const { account } = principal;
   const totals = principal.rolesAttr.statistics
     ? {
-        total_users: await countUsers(principal.accountId),
+        total_users: account.total_users,
         // Venues, spaces and screens are counted here once they exist.
         total_venues: 0,
         total_spaces: 0,
@@ -148,10 +152,12 @@ export async function changeProfile(
   });
 }
 
-const randomPin = () => String(randomInt(0, 10_000)).padStart(4, '0');
+/** A random four-digit PIN, leading zeros kept; its guard item makes it unique in the account. */
+export const randomPin = () => String(randomInt(0, 10_000)).padStart(4, '0');
 
 /** A random four-digit PIN not used by anyone else in the account. */
 export async function regeneratePin(principal: ClientPrincipal): Promise<string> {
+  refuseImpersonation(principal, 'PIN');
   const { user } = principal;
   for (let attempt = 0; attempt < 25; attempt++) {
     const pin = randomPin();
@@ -167,18 +173,6 @@ export async function regeneratePin(principal: ClientPrincipal): Promise<string>
     } catch (error) {
       if (!(error instanceof Conflict)) throw error;
     }
-  }
-  throw new Conflict('No free PIN was found. Please try again');
-}
-
-/** A PIN for a new user of the account (used when creating users). */
-export async function freePin(accountId: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const pin = randomPin();
-    const { data } = await db()
-      .entities.guard.get({ scope: pinScope(accountId), value: pin })
-      .go();
-    if (!data) return pin;
   }
   throw new Conflict('No free PIN was found. Please try again');
 }

@@ -3,6 +3,7 @@ import { decodeJwt } from 'jose';
 import {
   admitToken,
   deleteRefreshSession,
+  forgetAdmitted,
   getRefreshSession,
   markSessionsEnded,
   putRefreshSession,
@@ -31,6 +32,11 @@ export async function admit(owner: Owner, stateRead: SessionState, accessToken: 
   const stamp = stampOf(accessToken);
   if (sessionOpen(stateRead, stamp)) return;
   if (!stamp.jti || !(await admitToken(owner, stateRead.sessions_ended_at, stamp.jti))) throw ended;
+}
+
+/** Ends one session the API admitted by its token's `jti` (an impersonation), and no other. */
+export async function forgetAdmittedToken(owner: Owner, state: SessionState, jti: string): Promise<void> {
+  await forgetAdmitted(owner, state, jti);
 }
 
 /** Ends every session of a person from this moment. */

@@ -1,13 +1,16 @@
 import { ulid } from 'ulid';
 import { clientRoles } from '../../shared/roles';
-import { insertAccount, insertPackage } from '../../functions/data/accounts';
+import { newAccountSchema, newAccountUserSchema } from '../../shared/schemas/accounts';
+import { newLicencesSchema } from '../../shared/schemas/licences';
+import { insertPackage } from '../../functions/data/accounts';
 import { getAdmin } from '../../functions/data/admins';
-import { db } from '../../functions/data/entities';
-import type { AdminPrincipal } from '../../functions/http/principal';
+import { adminPrincipal } from '../../functions/http/authenticate';
 import { findEmailOwner } from '../../functions/data/users';
-import { createClientUser } from '../../functions/services/accounts';
+import { createAccountUser } from '../../functions/services/account-users';
+import { createAccount } from '../../functions/services/accounts';
 import { createAdminUser } from '../../functions/services/admins';
 import { createItem } from '../../functions/services/config';
+import { createLicences } from '../../functions/services/licences';
 
 /** The demo sign-ins `npm start` prints. */
 export const demoUsers = {
@@ -31,8 +34,8 @@ const configSeed = {
 
 /**
  * Seeds the demo data once: the super admin, a package allowing every role, the account
- * "Demo Venues" with three users, and a few configuration items. A second run finds the super
- * admin and does nothing.
+ * "Demo Venues" with three users and five screen licences, and a few configuration items. A
+ * second run finds the super admin and does nothing.
  */
 export async function seedDemo(log: (line: string) => void): Promise<boolean> {
   if (await findEmailOwner('admin', demoUsers.admin.email)) return false;
@@ -44,6 +47,9 @@ export async function seedDemo(log: (line: string) => void): Promise<boolean> {
     designation: 'Platform administrator',
   });
 
+  // What the seed adds is the super admin's work, and logged as such.
+  const principal = adminPrincipal((await getAdmin(adminId))!);
+
   const packageId = ulid();
   await insertPackage({
     package_id: packageId,
@@ -53,50 +59,57 @@ export async function seedDemo(log: (line: string) => void): Promise<boolean> {
     spaces_limit: undefined,
     admin_limit: 3,
   });
-  const accountId = ulid();
-  await insertAccount({
-    account_id: accountId,
-    name: 'Demo Venues',
-    address: '100 Main Street',
-    city: 'Springfield',
-    state: 'IL',
-    country: 'United States',
-    zipcode: '62701',
-    domain: 'demo.test',
-    package_id: packageId,
-    package_start_date: '2026-01-01',
-    package_end_date: '2027-12-31',
-  });
+  // Through the services, so that the counters and the activity log are as the API keeps them.
+  const account = await createAccount(
+    principal,
+    newAccountSchema.parse({
+      name: 'Demo Venues',
+      address: '100 Main Street',
+      city: 'Springfield',
+      state: 'IL',
+      country: 'United States',
+      zipcode: '62701',
+      domain: 'demo.test',
+      package_id: packageId,
+      package_start_date: '2026-01-01',
+      package_end_date: '2027-12-31',
+      admin_first_name: 'Olivia',
+      admin_last_name: 'Owner',
+      admin_email: demoUsers.owner.email,
+      admin_password: demoUsers.owner.password,
+    }),
+  );
   const names = {
-    owner: ['Olivia', 'Owner'],
     manager: ['Marco', 'Manager'],
     coordinator: ['Chloe', 'Coordinator'],
   } as const;
-  for (const key of ['owner', 'manager', 'coordinator'] as const) {
+  for (const key of ['manager', 'coordinator'] as const) {
     const user = demoUsers[key];
-    const userId = await createClientUser({
-      accountId,
-      email: user.email,
-      password: user.password,
-      firstName: names[key][0],
-      lastName: names[key][1],
-      designation: user.role,
-      role: user.role,
-      source: 'seed',
-    });
-    if (key === 'owner')
-      await db().entities.account.patch({ account_id: accountId }).set({ admin_user_id: userId }).go();
+    await createAccountUser(
+      principal,
+      account.id,
+      newAccountUserSchema.parse({
+        email: user.email,
+        password: user.password,
+        first_name: names[key][0],
+        last_name: names[key][1],
+        designation: user.role,
+        user_role: user.role,
+      }),
+    );
   }
-  // The configuration lists are the super admin's work, and logged as such.
-  const admin = (await getAdmin(adminId))!;
-  const principal: AdminPrincipal = {
-    kind: 'admin',
-    adminId,
-    email: admin.email,
-    firstName: admin.first_name,
-    lastName: admin.last_name,
-    admin,
-  };
+  await createLicences(
+    principal,
+    account.id,
+    newLicencesSchema.parse({
+      no_of_licence: 5,
+      purchase_date: '2026-01-01',
+      expiration_date: '2027-12-31',
+      order_no: '1001',
+      amount: 120,
+      note: 'Demo screens',
+    }),
+  );
   for (const [kind, titles] of Object.entries(configSeed) as Array<
     [keyof typeof configSeed, readonly string[]]
   >) {

@@ -17,12 +17,22 @@ export const activityComponents = [
 /** The longest range one request may ask for. */
 export const maxActivityDays = 366;
 
-/** `from_date`/`to_date` default to the last 30 days; `to_date` not before `from_date`. */
+/** Left out or blank (a cleared date field, the filter's "all"): the default. */
+const orBlank = <T extends z.ZodType>(schema: T) =>
+  z
+    .union([z.literal(''), schema], { error: messages.invalid })
+    .optional()
+    .transform((value) => (value === '' ? undefined : (value as z.output<T> | undefined)));
+
+/**
+ * `from_date`/`to_date` default to the last 30 days up to today (UTC days); `to_date` not before
+ * `from_date`, at most 366 days apart; `component` one of the filter's, or all when left out.
+ */
 export const activityFilterSchema = z
   .object({
-    from_date: isoDate.optional(),
-    to_date: isoDate.optional(),
-    component: z.enum(activityComponents, { error: messages.invalid }).optional(),
+    from_date: orBlank(isoDate),
+    to_date: orBlank(isoDate),
+    component: orBlank(z.enum(activityComponents, { error: messages.invalid })),
   })
   .superRefine((value, ctx) => {
     if (!value.from_date || !value.to_date) return;

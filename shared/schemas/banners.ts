@@ -21,7 +21,13 @@ const packageIds = z
   .transform((value) =>
     (Array.isArray(value) ? value : value.split(',')).map((id) => id.trim()).filter(Boolean),
   )
-  .pipe(z.array(z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { error: messages.invalid })));
+  .pipe(
+    // One message for the field, not one per list entry.
+    z
+      .array(z.string())
+      .max(100, { error: messages.invalid })
+      .refine((ids) => ids.every((id) => /^[0-9A-HJKMNP-TV-Z]{26}$/.test(id)), { error: messages.invalid }),
+  );
 
 /** POST /admin/banner and PUT /admin/banner/{id} */
 export const bannerInputSchema = z.object({

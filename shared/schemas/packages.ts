@@ -1,6 +1,5 @@
 import * as z from 'zod';
 import { clientRoles, type ClientRole } from '../roles';
-import { clientRoleSchema } from './roles';
 import { requiredText, status, yesNo } from './common';
 import { messages } from './messages';
 
@@ -43,9 +42,13 @@ export const allowedRoles = z
       .filter(Boolean),
   )
   .pipe(
+    // One message for the field, not one per list entry.
     z
-      .array(clientRoleSchema, { error: messages.invalid })
+      .array(z.string())
       .min(1, { error: messages.required })
+      .refine((roles) => roles.every((role) => (clientRoles as readonly string[]).includes(role)), {
+        error: messages.invalid,
+      })
       .transform((roles) => clientRoles.filter((role) => roles.includes(role))),
   );
 

@@ -4,9 +4,9 @@ import { messages } from './messages';
 /**
  * Presigned uploads (DESIGN §4 "Uploads"): the browser asks for a presigned S3 POST with
  * POST /{client|admin}/uploads, posts the file straight to S3, then sends the returned key.
- * More purposes (account logos, space photos, slides) join this list as they are built.
+ * More purposes (space photos, slides) join this list as they are built.
  */
-export const uploadPurposes = ['profile-photo'] as const;
+export const uploadPurposes = ['profile-photo', 'account-logo'] as const;
 export type UploadPurpose = (typeof uploadPurposes)[number];
 
 export const imageContentTypes = ['image/png', 'image/jpeg'] as const;
@@ -15,6 +15,8 @@ export type ImageContentType = (typeof imageContentTypes)[number];
 /** Largest file accepted per purpose, in bytes (bound in the presigned policy too). */
 export const maxUploadBytes: Record<UploadPurpose, number> = {
   'profile-photo': 5 * 1024 * 1024,
+  /** A customer account's logo (POST /admin/uploads, then `logo_uri` of the account form). */
+  'account-logo': 2 * 1024 * 1024,
 };
 
 export const uploadRequestSchema = z

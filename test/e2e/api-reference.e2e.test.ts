@@ -8,7 +8,7 @@ describe('the API reference page', () => {
     const document = await (await fetch(`${inject('baseUrl')}/api/v1/openapi.json`)).json();
     const operations = Object.values(document.paths as Record<string, object>).flatMap((p) => Object.keys(p));
     const page = await pageAt('/api-reference');
-    await page.getByRole('heading', { name: 'Spaces API', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Spaces API', level: 1, exact: true }).waitFor();
     await page.locator('.opblock').first().waitFor();
     expect(await page.locator('.opblock').count()).toBe(operations.length);
 

@@ -4,10 +4,16 @@ import { documentClient } from '../../functions/aws/dynamodb';
 import { ulid } from 'ulid';
 import type { ClientRole } from '../../shared/roles';
 import { API_BASE } from '../../functions/routes';
-import { insertAccount, insertPackage } from '../../functions/data/accounts';
-import { createClientUser } from '../../functions/services/accounts';
+import { insertPackage } from '../../functions/data/accounts';
+import { getAdmin } from '../../functions/data/admins';
+import { findEmailOwner } from '../../functions/data/users';
+import { adminPrincipal } from '../../functions/http/authenticate';
+import type { AdminPrincipal } from '../../functions/http/principal';
+import { createAccountUser } from '../../functions/services/account-users';
+import { createAccount } from '../../functions/services/accounts';
 import { createAdminUser } from '../../functions/services/admins';
 import { clientRoles } from '../../shared/roles';
+import { newAccountSchema, newAccountUserSchema } from '../../shared/schemas/accounts';
 import { demoUsers } from '../../infra/local/seed';
 import { readMailbox, type SentMail } from '../../infra/local/emulators/ses';
 
@@ -49,36 +55,83 @@ export async function signIn(area: 'client' | 'admin', email: string, password: 
 
 export const password = 'Test1234';
 
-/** A fresh account with a package allowing every role, and one user per role asked for. */
-export async function anAccount(roles: ClientRole[] = ['Account Admin']) {
+let platform: Promise<AdminPrincipal> | undefined;
+
+/** The demo super admin, as whom the builders act (their changes are logged as theirs). */
+export function platformAdmin(): Promise<AdminPrincipal> {
+  platform ??= (async () => {
+    const owner = await findEmailOwner('admin', demoUsers.admin.email);
+    return adminPrincipal((await getAdmin(owner!.ownerId))!);
+  })();
+  return platform;
+}
+
+/** A fresh package, by default allowing every role with no limits; answers its id. */
+export async function aPackage(
+  fields: { allowed_user_roles?: ClientRole[]; admin_limit?: number; status?: 'Active' | 'Inactive' } = {},
+): Promise<string> {
   const packageId = ulid();
   await insertPackage({
     package_id: packageId,
     name: `Package ${packageId}`,
     allowed_user_roles: [...clientRoles],
+    ...fields,
   });
-  const accountId = ulid();
-  await insertAccount({
-    account_id: accountId,
-    name: `Account ${accountId.slice(-6)}`,
-    package_id: packageId,
-    city: 'Testville',
-  });
+  return packageId;
+}
+
+export const anEmail = (who = 'user') =>
+  `${who.replace(/\s/g, '').toLowerCase()}-${ulid().toLowerCase()}@example.test`;
+
+/**
+ * A fresh account, made through the services as the API makes it (counters, guards, activity),
+ * with one signed-in user per role asked for. Its first Account Admin is the 'Account Admin'
+ * asked for, or else an extra one (`owner`), who is not signed in.
+ */
+export async function anAccount(
+  roles: ClientRole[] = ['Account Admin'],
+  options: { packageId?: string } = {},
+) {
+  const packageId = options.packageId ?? (await aPackage());
+  const principal = await platformAdmin();
+  const ownerEmail = anEmail('Account Admin');
+  const account = await createAccount(
+    principal,
+    newAccountSchema.parse({
+      name: `Account ${ulid().slice(-6)}`,
+      city: 'Testville',
+      package_id: packageId,
+      package_start_date: '2026-01-01',
+      package_end_date: '2027-12-31',
+      admin_first_name: 'Account',
+      admin_last_name: 'Tester',
+      admin_email: ownerEmail,
+      admin_password: password,
+    }),
+  );
+  const accountId = account.id;
+  const owner = { id: account.admin!.id, email: ownerEmail };
   const users: Partial<Record<ClientRole, { id: string; email: string; token: string }>> = {};
   for (const role of roles) {
-    const email = `${role.replace(/\s/g, '').toLowerCase()}-${ulid().toLowerCase()}@example.test`;
-    const id = await createClientUser({
+    if (role === 'Account Admin' && !users[role]) {
+      users[role] = { ...owner, token: await signIn('client', owner.email, password) };
+      continue;
+    }
+    const email = anEmail(role);
+    const { id } = await createAccountUser(
+      principal,
       accountId,
-      email,
-      password,
-      firstName: role.split(' ')[0]!,
-      lastName: 'Tester',
-      role,
-      source: 'test',
-    });
+      newAccountUserSchema.parse({
+        email,
+        password,
+        first_name: role.split(' ')[0]!,
+        last_name: 'Tester',
+        user_role: role,
+      }),
+    );
     users[role] = { id, email, token: await signIn('client', email, password) };
   }
-  return { accountId, packageId, users };
+  return { accountId, packageId, owner, users };
 }
 
 /** A fresh super admin, signed in. */

@@ -162,12 +162,54 @@ export const routes: RouteObject[] = [
                   ({ AdminDashboard }) => <AdminDashboard />,
                 ),
               },
-              soon('Accounts', 'accounts'),
-              soon('Account users', 'accounts/:account_id/users'),
-              soon('Activity log', 'accounts/:account_id/users/:user_id/activity-log'),
-              soon('Licences', 'accounts/:account_id/licenses'),
-              soon('Admin users', 'users'),
-              soon('Activity log', 'users/:user_id/activity-log'),
+              {
+                path: 'accounts',
+                handle: { title: 'Accounts' },
+                lazy: page(
+                  () => import('./pages/admin/accounts/AccountsPage'),
+                  ({ AccountsPage }) => <AccountsPage />,
+                ),
+              },
+              {
+                path: 'accounts/:account_id/users',
+                handle: { title: 'Account users' },
+                lazy: page(
+                  () => import('./pages/admin/accounts/AccountUsersPage'),
+                  ({ AccountUsersPage }) => <AccountUsersPage />,
+                ),
+              },
+              {
+                path: 'accounts/:account_id/users/:user_id/activity-log',
+                handle: { title: 'Activity log' },
+                lazy: page(
+                  () => import('./pages/admin/activity/ActivityLogPage'),
+                  ({ ActivityLogPage }) => <ActivityLogPage key="user" source="user" />,
+                ),
+              },
+              {
+                path: 'accounts/:account_id/licenses',
+                handle: { title: 'Licences' },
+                lazy: page(
+                  () => import('./pages/admin/licences/LicencesPage'),
+                  ({ LicencesPage }) => <LicencesPage />,
+                ),
+              },
+              {
+                path: 'users',
+                handle: { title: 'Admin users' },
+                lazy: page(
+                  () => import('./pages/admin/platform/AdminUsersPage'),
+                  ({ AdminUsersPage }) => <AdminUsersPage />,
+                ),
+              },
+              {
+                path: 'users/:user_id/activity-log',
+                handle: { title: 'Activity log' },
+                lazy: page(
+                  () => import('./pages/admin/activity/ActivityLogPage'),
+                  ({ ActivityLogPage }) => <ActivityLogPage key="admin" source="admin" />,
+                ),
+              },
               {
                 path: 'configuration',
                 handle: { title: 'Configuration' },

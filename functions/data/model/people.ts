@@ -31,6 +31,11 @@ export const accountEntity = new Entity({
     total_screens: { type: 'number', required: true, default: 0 },
     /** The last licence number given out in the account. */
     licence_seq: { type: 'number', required: true, default: 0 },
+    /**
+     * Epoch ms of the account's last deactivation: every session of its users from before it has
+     * ended, so reactivating the account does not bring them back.
+     */
+    sessions_ended_at: { type: 'number', required: true, default: 0 },
     ...timestamps,
   },
   indexes: {

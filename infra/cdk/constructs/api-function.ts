@@ -9,6 +9,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { tableDefinition } from '../../../functions/data/table-definition';
 import { lambdaBundling } from './lambda-bundling';
@@ -145,6 +146,16 @@ export class ApiFunction extends Construct {
       bucket.arnForObjects('*'),
       'Upload keys are made at run time per account and object; the grant is limited to Put/Get/DeleteObject on objects of the one uploads bucket.',
     );
+    return this;
+  }
+
+  /**
+   * The key that signs the API's own client tokens (impersonation): SESSION_SECRET_ARN, and
+   * reading that one secret's value (the function reads it once per container).
+   */
+  bindSessionSecret(secret: ISecret): this {
+    this.function.addEnvironment('SESSION_SECRET_ARN', secret.secretArn);
+    secret.grantRead(this.role);
     return this;
   }
 

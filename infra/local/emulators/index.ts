@@ -3,7 +3,8 @@
  * and aws-ses-v2-local, started together, bootstrapped with the table, bucket, user pools and app
  * clients the app expects, and stopped together on every way out.
  */
-import { mkdir, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, localUrl } from './aws';
@@ -55,7 +56,7 @@ export interface EmulatorOptions {
 export interface RunningEmulators {
   /**
    * Every variable of `functions/env.ts` the emulators determine — endpoints, table, bucket, pool
-   * and app client ids, issuer base, region — and fake credentials (`AWS_ACCESS_KEY_ID`,
+   * and app client ids, issuer base, region, the session secret — and fake credentials (`AWS_ACCESS_KEY_ID`,
    * `AWS_SECRET_ACCESS_KEY`), ready to merge into `process.env`.
    *
    * `COGNITO_ISSUER_BASE/<poolId>` is exactly the `iss` of cognito-local's tokens, and the pool's
@@ -153,8 +154,9 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
         startSes(supervisor, { port: ports.ses }).then(remember('ses')),
       ]),
     );
-    const [pools] = await Promise.all([
+    const [pools, sessionSecret] = await Promise.all([
       ensureUserPools(cognito),
+      ensureSessionSecret(dataDir),
       ensureTable(dynamodb, tableName),
       ensureBucket(s3, UPLOADS_BUCKET),
     ]);
@@ -174,6 +176,7 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
       S3_ENDPOINT: endpoints.s3,
       COGNITO_ENDPOINT: endpoints.cognito,
       SES_ENDPOINT: endpoints.ses,
+      SESSION_SECRET: sessionSecret,
     };
     const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
     log(
@@ -200,6 +203,20 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
     await stop();
     throw error;
   }
+}
+
+/**
+ * The key that signs the API's own client tokens (impersonation), as Secrets Manager keeps it in
+ * AWS: made once, kept in `<dataDir>/session-secret` (readable by the owner only), so that tokens
+ * outlive a restart on the same data.
+ */
+async function ensureSessionSecret(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'session-secret');
+  const kept = await readFile(file, 'utf8').catch(() => '');
+  if (kept.trim().length >= 32) return kept.trim();
+  const secret = randomBytes(48).toString('base64url');
+  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
 }
 
 /** What `probe` says, or what went wrong with it. */

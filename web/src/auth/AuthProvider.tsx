@@ -32,8 +32,18 @@ export interface AuthState {
   reloadMe: () => void;
   /** Signs in: login, then the profile, then the session starts. Resolves false on failure (already toasted). */
   login: (area: Area, input: LoginInput) => Promise<boolean>;
-  /** Logs out on the server (best effort) and forgets the session. */
+  /**
+   * Logs out on the server (best effort) and forgets the session. While acting as a user it ends
+   * the impersonation only: the admin is back in their own session.
+   */
   logout: () => Promise<void>;
+  /**
+   * A super admin starts acting as a client user with the token of GET /admin/impersonate/{id};
+   * `returnTo` is the admin page to come back to. Nothing cached of an earlier impersonation stays.
+   */
+  impersonate: (token: string, returnTo: string) => Promise<void>;
+  /** Ends the impersonation on the server (best effort) and gives the admin their session back. */
+  endImpersonation: () => Promise<void>;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -66,6 +76,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (!session) void mutate(() => true, undefined, { revalidate: false });
   }, [session, mutate]);
 
+  useEffect(() => {
+    // An impersonation that ended by itself (its hour is over, the user was deactivated).
+    if (session?.area === 'admin' && reason === 'expired') {
+      toast.info('The session as the user has ended. You are back in your own session.', {
+        id: 'impersonation-ended',
+      });
+    }
+  }, [session, reason]);
+
   const login = useCallback(
     async (loginArea: Area, input: LoginInput) => {
       try {
@@ -83,9 +102,33 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [mutate],
   );
 
+  const endImpersonation = useCallback(async () => {
+    const current = sessionStore.get().session;
+    if (!current?.impersonator) return;
+    try {
+      // Ends this impersonation only, not the user's own sessions; its token is given explicitly
+      // so that a 401 here does not count as the session expiring.
+      await api.post<null>('/client/auth/logout', undefined, { token: current.token, toastErrors: false });
+    } catch {
+      // The token is forgotten either way, and expires within the hour.
+    }
+    sessionStore.endImpersonation();
+  }, []);
+
+  const impersonate = useCallback(
+    async (token: string, returnTo: string) => {
+      await mutate((key) => typeof key === 'string' && key.startsWith('/client/'), undefined, {
+        revalidate: false,
+      });
+      sessionStore.impersonate(token, returnTo);
+    },
+    [mutate],
+  );
+
   const logout = useCallback(async () => {
     const current = sessionStore.get().session;
     if (!current) return;
+    if (current.impersonator) return endImpersonation();
     try {
       // The token is given explicitly so that a 401 here (e.g. after a password change ended
       // every session) neither refreshes nor ends the session as expired.
@@ -97,7 +140,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // The token is forgotten either way.
     }
     sessionStore.clear('logout');
-  }, []);
+  }, [endImpersonation]);
 
   const value = useMemo<AuthState>(
     () => ({
@@ -109,8 +152,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       reloadMe,
       login,
       logout,
+      impersonate,
+      endImpersonation,
     }),
-    [session, reason, me, meError, meLoading, reloadMe, login, logout],
+    [session, reason, me, meError, meLoading, reloadMe, login, logout, impersonate, endImpersonation],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

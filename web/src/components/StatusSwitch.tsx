@@ -38,7 +38,7 @@ export function StatusSwitch({
   return (
     <SwitchField
       label={label}
-      labelHidden
+      isLabelHidden
       isChecked={shown === 'Active'}
       isDisabled={isDisabled || pending !== null}
       onChange={(event) => void toggle(event.target.checked)}

@@ -5,12 +5,24 @@ import { ProfilePanel } from '../pages/profile/lazyProfilePanel';
 import { Header } from './Header';
 import { SideMenu, type MenuEntry } from './SideMenu';
 
-/** Header, side menu and <main> of an area; the profile panel opens from the user menu. */
-export function AreaLayout({ header, menu }: { header: ReactNode; menu: MenuEntry[] }) {
+/**
+ * Header, side menu and <main> of an area; the profile panel opens from the user menu. `notice`
+ * goes above the header (the impersonation bar).
+ */
+export function AreaLayout({
+  header,
+  menu,
+  notice,
+}: {
+  header: ReactNode;
+  menu: MenuEntry[];
+  notice?: ReactNode;
+}) {
   const [profileOpen, setProfileOpen] = useState(false);
   const closeProfile = useCallback(() => setProfileOpen(false), []);
   return (
     <Flex direction="column" minHeight="100vh" gap="0">
+      {notice}
       <Header onAccount={() => setProfileOpen(true)}>{header}</Header>
       <Flex flex="1" gap="0" alignItems="stretch">
         <SideMenu entries={menu} />

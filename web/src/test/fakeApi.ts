@@ -24,6 +24,8 @@ export interface FakeCall {
   path: string;
   body: unknown;
   token: string | null;
+  /** The query parameters of an API call (the path leaves them out). */
+  query: Record<string, string>;
 }
 
 type Responder = FakeAnswer | ((call: FakeCall) => FakeAnswer);
@@ -39,7 +41,13 @@ export function fakeApi() {
     const path = external ? url.href : url.pathname.slice(API_BASE.length);
     const auth = new Headers(init.headers).get('Authorization');
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : (init.body ?? null);
-    const call: FakeCall = { method, path, body, token: auth?.replace(/^Bearer /, '') ?? null };
+    const call: FakeCall = {
+      method,
+      path,
+      body,
+      token: auth?.replace(/^Bearer /, '') ?? null,
+      query: external ? {} : Object.fromEntries(url.searchParams),
+    };
     calls.push(call);
 
     const queue = answers.get(`${method} ${path}`);

@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { sessionStore } from '../auth/session';
+
+// Two cores run every test file at once in CI: findBy/waitFor wait up to 3 s, not 1 s.
+configure({ asyncUtilTimeout: 3000 });
 
 // What jsdom lacks and Amplify UI (Radix menus, floating UI) or sonner call.
 class ResizeObserverStub {
@@ -21,6 +24,10 @@ window.matchMedia ??= (query: string) =>
     removeEventListener: () => {},
     dispatchEvent: () => false,
   }) as MediaQueryList;
+// jsdom has no modal <dialog>: opening one sets its `open` attribute, as the browser does.
+HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+  this.setAttribute('open', '');
+};
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};

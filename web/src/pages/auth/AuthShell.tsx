@@ -1,11 +1,33 @@
-import { Card, Flex, Heading, Text, View } from '@aws-amplify/ui-react';
+import { Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
 
-/** The frame of the sign-in pages: product name, tagline, and the form. */
-export function AuthShell({ subtitle, children }: { subtitle?: string; children: ReactNode }) {
+/**
+ * The frame of the sign-in pages: product name, tagline, and the form; `above` and `below` (the
+ * login pages' banners) take rows of their own at the top and bottom of the page, never over the
+ * form.
+ */
+export function AuthShell({
+  subtitle,
+  above,
+  below,
+  children,
+}: {
+  subtitle?: string;
+  above?: ReactNode;
+  below?: ReactNode;
+  children: ReactNode;
+}) {
   return (
-    <View as="main" minHeight="100vh" backgroundColor="background.secondary" padding="large">
-      <Flex direction="column" alignItems="center" justifyContent="center" minHeight="80vh">
+    <Flex
+      as="main"
+      direction="column"
+      gap="medium"
+      minHeight="100vh"
+      backgroundColor="background.secondary"
+      padding="large"
+    >
+      {above}
+      <Flex flex="1" direction="column" alignItems="center" justifyContent="center">
         <Card variation="elevated" width="100%" maxWidth="26rem" padding="xl">
           <Flex direction="column" gap="medium">
             <Flex direction="column" gap="xxs" alignItems="center">
@@ -17,6 +39,7 @@ export function AuthShell({ subtitle, children }: { subtitle?: string; children:
           </Flex>
         </Card>
       </Flex>
-    </View>
+      {below}
+    </Flex>
   );
 }

@@ -27,9 +27,12 @@ export function PinField({ me }: { me: ClientMe }) {
   return (
     <Flex alignItems="flex-end" gap="small">
       <TextField label="PIN" value={me.pin_number ?? ''} isReadOnly flex="1" />
-      <Button onClick={() => void refreshPin()} isLoading={busy} loadingText="Refreshing">
-        Refresh PIN
-      </Button>
+      {/* A super admin acting as the user may not change their PIN: the server refuses it. */}
+      {!me.impersonated_by && (
+        <Button onClick={() => void refreshPin()} isLoading={busy} loadingText="Refreshing">
+          Refresh PIN
+        </Button>
+      )}
     </Flex>
   );
 }

@@ -35,6 +35,21 @@ describe('profile panel', () => {
     await waitFor(() => expect(screen.getByLabelText('PIN')).toHaveValue('0421'));
   });
 
+  it('offers a super admin acting as the user neither a new PIN nor a new password', async () => {
+    const api = fakeApi();
+    signedInAs(
+      api,
+      aClientMe('Account Admin', { impersonated_by: { id: 'admin-1', email: 'grace@example.com' } }),
+    );
+    const { user } = renderApp('/c/dashboard');
+    const panel = await openProfile(user, 'Ada Lovelace');
+    expect(within(panel).getByText('1234')).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Change password' })).not.toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Edit' }));
+    expect(await screen.findByLabelText('PIN')).toHaveValue('1234');
+    expect(screen.queryByRole('button', { name: 'Refresh PIN' })).not.toBeInTheDocument();
+  });
+
   it('shows no PIN to a super admin', async () => {
     const api = fakeApi();
     signedInAs(api, anAdminMe());

@@ -40,7 +40,10 @@ export function ProfileView({
         <Button variation="primary" onClick={onEdit}>
           Edit
         </Button>
-        <Button onClick={onChangePassword}>Change password</Button>
+        {/* A super admin acting as the user may not change their password: the server refuses it. */}
+        {!(isClientMe(me) && me.impersonated_by) && (
+          <Button onClick={onChangePassword}>Change password</Button>
+        )}
       </Flex>
     </Flex>
   );

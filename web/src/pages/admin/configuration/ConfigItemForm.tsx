@@ -1,6 +1,6 @@
-import { Flex, SwitchField, TextField } from '@aws-amplify/ui-react';
+import { Flex, TextField } from '@aws-amplify/ui-react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
 import type * as z from 'zod';
@@ -13,6 +13,7 @@ import {
 import { api, ApiError } from '../../../api/client';
 import { configPaths } from '../../../api/hooks';
 import { fieldProps, FormActions } from '../../../components/form';
+import { StatusField } from './StatusField';
 
 type ItemInput = z.input<typeof updateConfigItemSchema>;
 type ItemOutput = z.output<typeof updateConfigItemSchema>;
@@ -60,21 +61,7 @@ export function ConfigItemForm({
   return (
     <Flex as="form" direction="column" gap="medium" noValidate onSubmit={save}>
       <TextField label="Title" isRequired maxLength={80} {...fieldProps(form, 'title')} />
-      {item && (
-        <Controller
-          control={control}
-          name="status"
-          render={({ field }) => (
-            <SwitchField
-              label={`Status: ${field.value ?? 'Active'}`}
-              labelPosition="end"
-              isChecked={field.value === 'Active'}
-              onChange={(event) => field.onChange(event.target.checked ? 'Active' : 'Inactive')}
-              name={field.name}
-            />
-          )}
-        />
-      )}
+      {item && <StatusField control={control} name="status" />}
       <FormActions form={form} onCancel={onCancel}>
         Save
       </FormActions>

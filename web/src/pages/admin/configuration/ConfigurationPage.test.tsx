@@ -47,13 +47,19 @@ describe('configuration', () => {
   it('switches tabs by path', async () => {
     signedInAdmin()
       .ok('GET', '/admin/amenities', [aConfigItem('Wi-Fi')])
-      .ok('GET', '/admin/venueType', [aConfigItem('Conference centre')]);
+      .ok('GET', '/admin/venueType', [aConfigItem('Conference centre')])
+      .ok('GET', '/admin/packages', [])
+      .ok('GET', '/admin/banner', []);
     const { user, location } = renderApp('/admin/configuration/amenities');
     await user.click(await screen.findByRole('tab', { name: 'Venue Type' }));
     expect(await screen.findByRole('cell', { name: 'Conference centre' })).toBeInTheDocument();
     expect(location()).toBe('/admin/configuration/venue-types');
     await user.click(screen.getByRole('tab', { name: 'Packages' }));
-    expect(await screen.findByText('Packages are coming soon.')).toBeInTheDocument();
+    expect(await screen.findByText('No packages found')).toBeInTheDocument();
+    expect(location()).toBe('/admin/configuration/packages');
+    await user.click(screen.getByRole('tab', { name: 'Banner Announcements' }));
+    expect(await screen.findByText('No banner announcements found')).toBeInTheDocument();
+    expect(location()).toBe('/admin/configuration/banners');
   });
 
   it('shows pages of 10 rows', async () => {

@@ -1,6 +1,8 @@
-import { Flex, Heading, Tabs, Text } from '@aws-amplify/ui-react';
+import { Flex, Heading, Tabs } from '@aws-amplify/ui-react';
 import { useNavigate } from 'react-router-dom';
+import { BannersTab } from './BannersTab';
 import { ConfigTab } from './ConfigTab';
+import { PackagesTab } from './PackagesTab';
 import { configTabs, type ConfigTabSlug } from './tabs';
 
 /** /admin/configuration/{tab}: one tab per configuration list, the tab chosen by the path. */
@@ -19,10 +21,12 @@ export function ConfigurationPage({ tab }: { tab: ConfigTabSlug }) {
           ))}
         </Tabs.List>
         <Tabs.Panel value={current.slug} paddingTop="medium">
-          {current.kind ? (
-            <ConfigTab key={current.kind} kind={current.kind} />
+          {current.view === 'packages' ? (
+            <PackagesTab />
+          ) : current.view === 'banners' ? (
+            <BannersTab />
           ) : (
-            <Text>{current.label} are coming soon.</Text>
+            <ConfigTab key={current.view} kind={current.view} />
           )}
         </Tabs.Panel>
       </Tabs.Container>

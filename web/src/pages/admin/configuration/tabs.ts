@@ -1,12 +1,15 @@
 import type { ConfigKind } from '../../../../../shared/schemas/config';
 
-/** The configuration tabs (admin-and-auth §2), in order; `kind` marks those that are built. */
+/**
+ * The configuration tabs (admin-and-auth §2), in order. `view` names what the tab draws: one of
+ * the title-only lists (amenities, venue types, space types), packages or banner announcements.
+ */
 export const configTabs = [
-  { slug: 'amenities', label: 'Amenities', kind: 'amenities' },
-  { slug: 'venue-types', label: 'Venue Type', kind: 'venueTypes' },
-  { slug: 'space-types', label: 'Space Type', kind: 'spaceTypes' },
-  { slug: 'packages', label: 'Packages', kind: null },
-  { slug: 'banners', label: 'Banner Announcements', kind: null },
-] as const satisfies readonly { slug: string; label: string; kind: ConfigKind | null }[];
+  { slug: 'amenities', label: 'Amenities', view: 'amenities' },
+  { slug: 'venue-types', label: 'Venue Type', view: 'venueTypes' },
+  { slug: 'space-types', label: 'Space Type', view: 'spaceTypes' },
+  { slug: 'packages', label: 'Packages', view: 'packages' },
+  { slug: 'banners', label: 'Banner Announcements', view: 'banners' },
+] as const satisfies readonly { slug: string; label: string; view: ConfigKind | 'packages' | 'banners' }[];
 
 export type ConfigTabSlug = (typeof configTabs)[number]['slug'];

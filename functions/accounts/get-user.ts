@@ -1,0 +1,7 @@
+import { route } from '../http/route';
+import { getAccountUser } from '../services/account-users';
+import { accountsRoutes } from './routes';
+
+export const handler = route(accountsRoutes['get-user'], async ({ params }) => ({
+  result: await getAccountUser(params.id),
+}));

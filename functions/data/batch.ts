@@ -1,0 +1,41 @@
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../aws/dynamodb';
+import { env } from '../env';
+import { ServiceUnavailable } from '../http/errors';
+
+/**
+ * Items of any entities by their keys, in one BatchGetItem (up to 100 keys). Keys the table
+ * could not serve at once (throttling) come back unprocessed and are asked for again, three
+ * times at most; after that the table is throttling and the request answers 503.
+ */
+export async function batchGet(
+  keys: Array<Record<string, unknown>>,
+  options: { consistent?: boolean } = {},
+): Promise<Array<Record<string, unknown>>> {
+  const table = env().TABLE_NAME;
+  const items: Array<Record<string, unknown>> = [];
+  let pending = keys;
+  for (let attempt = 0; pending.length && attempt < 3; attempt++) {
+    const answer = await documentClient().send(
+      new BatchGetCommand({
+        RequestItems: { [table]: { Keys: pending, ConsistentRead: options.consistent ?? false } },
+      }),
+    );
+    items.push(...(answer.Responses?.[table] ?? []));
+    pending = answer.UnprocessedKeys?.[table]?.Keys ?? [];
+  }
+  if (pending.length) throw new ServiceUnavailable();
+  return items;
+}
+
+/** The first of `items` that an entity's parser recognises, or null. */
+export function pick<T>(
+  items: Array<Record<string, unknown>>,
+  parse: (answer: { Item: Record<string, unknown> }) => { data: T | null },
+): T | null {
+  for (const Item of items) {
+    const { data } = parse({ Item });
+    if (data) return data;
+  }
+  return null;
+}

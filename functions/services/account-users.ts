@@ -1,0 +1,289 @@
+import { ulid } from 'ulid';
+import type { ClientRole } from '../../shared/roles';
+import type {
+  AccountUser,
+  newAccountUserSchema,
+  RecentUser,
+  updateAccountUserSchema,
+} from '../../shared/schemas/accounts';
+import type { Status } from '../../shared/schemas/common';
+import type * as z from 'zod';
+import {
+  adminLimitReached,
+  findUser,
+  insertAccountUser,
+  isActiveAdmin,
+  listUserItems,
+  recentUserItems,
+  saveAccountUser,
+  type UserFields,
+} from '../data/account-users';
+import { getAccount, getAccounts, getPackage } from '../data/accounts';
+import type { PackageItem, UserItem } from '../data/entities';
+import { Conflict, Invalid, NotFound, isDependencyFailure } from '../http/errors';
+import { logger } from '../http/logger';
+import type { AdminPrincipal } from '../http/principal';
+import { clientUsername } from '../http/tokens';
+import { createLogin, deleteLogin, setLoginEmail } from './identity';
+import { randomPin } from './profile';
+import { acceptUpload, fileUrl } from './uploads';
+
+/**
+ * The users of customer accounts as the platform admin area manages them (admin-and-auth §2
+ * "Account users screen", §5, §7 "Account users"): roles of the account's package, e-mail unique
+ * in the client area, PIN unique in the account, active Account Admins within the package's limit.
+ */
+export type NewAccountUser = z.output<typeof newAccountUserSchema>;
+export type AccountUserChanges = z.output<typeof updateAccountUserSchema>;
+
+const orNull = <T>(value: T | undefined): T | null => value ?? null;
+
+export async function toAccountUser(item: UserItem): Promise<AccountUser> {
+  return {
+    id: item.user_id,
+    account_id: item.account_id,
+    first_name: item.first_name,
+    last_name: orNull(item.last_name),
+    email: item.email,
+    designation: orNull(item.designation),
+    user_role: item.user_role,
+    phone_no: orNull(item.phone_no),
+    cell_no: orNull(item.cell_no),
+    status: item.status,
+    photo_uri: orNull(item.photo_uri),
+    photo_url: await fileUrl(item.photo_uri),
+    pin_number: item.pin_number,
+    user_group: orNull(item.user_group),
+    created_source: orNull(item.created_source),
+    created_at: item.created_at,
+    updated_at: item.updated_at,
+  };
+}
+
+const fullName = (user: Pick<UserItem, 'first_name' | 'last_name'>) =>
+  [user.first_name, user.last_name].filter(Boolean).join(' ');
+
+/**
+ * Makes a client login in Cognito, then runs the DynamoDB write of its user; when either fails
+ * half-way, the login is removed again, so a failure leaves neither. (A login without a user
+ * item could not sign in anyway: sign-in finds the user by e-mail in DynamoDB first.)
+ */
+export async function withLogin(
+  username: string,
+  email: string,
+  password: string | undefined,
+  write: () => Promise<void>,
+): Promise<void> {
+  const undo = async (error: unknown): Promise<never> => {
+    await deleteLogin('client', username).catch((failure: unknown) =>
+      logger.error('A login could not be removed after a failed creation', { username, failure }),
+    );
+    throw error;
+  };
+  // Cognito not answering confirmed nothing; asking it to undo would only wait as long again.
+  await createLogin('client', username, email, password).catch((error: unknown) =>
+    isDependencyFailure(error) ? Promise.reject(error as Error) : undo(error),
+  );
+  await write().catch(undo);
+}
+
+/** A role must be one the account's package allows (admin-and-auth §5). */
+function assertRoleAllowed(pkg: PackageItem, role: ClientRole): void {
+  if (!pkg.allowed_user_roles.includes(role)) {
+    throw new Invalid({
+      user_role: `This account's package allows only these roles: ${pkg.allowed_user_roles.join(', ')}`,
+    });
+  }
+}
+
+/** Checked before anything is written; the transaction holds the limit against concurrent changes. */
+function assertAdminRoom(pkg: PackageItem, activeAdmins: number | undefined): void {
+  if (pkg.admin_limit !== undefined && (activeAdmins ?? 0) >= pkg.admin_limit) {
+    throw adminLimitReached(pkg.admin_limit);
+  }
+}
+
+/** The users of an account, newest first. */
+export async function listAccountUsers(accountId: string): Promise<AccountUser[]> {
+  const [account, users] = await Promise.all([getAccount(accountId), listUserItems(accountId)]);
+  if (!account) throw new NotFound('Account');
+  return Promise.all(users.toReversed().map(toAccountUser));
+}
+
+/** The five newest users of every account, each with their account's name (one BatchGetItem). */
+export async function recentUsers(): Promise<RecentUser[]> {
+  const users = await recentUserItems(5);
+  const accounts = new Map(
+    (await getAccounts([...new Set(users.map((user) => user.account_id))])).map((a) => [a.account_id, a]),
+  );
+  return Promise.all(
+    users.map(async (user) => ({
+      ...(await toAccountUser(user)),
+      account: { id: user.account_id, name: accounts.get(user.account_id)?.name ?? '' },
+    })),
+  );
+}
+
+export async function getAccountUser(userId: string): Promise<AccountUser> {
+  const user = await findUser(userId);
+  if (!user) throw new NotFound('User');
+  return toAccountUser(user);
+}
+
+/**
+ * Adds a user to an account, active, with a role its package allows and within its limit of
+ * active Account Admins; a PIN left out is chosen at random. Made in Cognito and DynamoDB
+ * together (withLogin).
+ */
+export async function createAccountUser(
+  principal: AdminPrincipal,
+  accountId: string,
+  input: NewAccountUser,
+): Promise<AccountUser> {
+  const account = await getAccount(accountId);
+  if (!account) throw new NotFound('Account');
+  const pkg = await getPackage(account.package_id);
+  if (!pkg) throw new Invalid({ user_role: "The account's package no longer exists" });
+  assertRoleAllowed(pkg, input.user_role);
+  if (input.user_role === 'Account Admin') assertAdminRoom(pkg, account.active_admins);
+  if (input.photo_uri) await acceptUpload(principal, 'profile-photo', 'photo_uri', input.photo_uri);
+  const now = new Date().toISOString();
+  const user: UserItem = {
+    account_id: accountId,
+    user_id: ulid(),
+    email: input.email,
+    first_name: input.first_name,
+    last_name: input.last_name,
+    designation: input.designation,
+    phone_no: input.phone_no,
+    cell_no: input.cell_no,
+    user_role: input.user_role,
+    status: 'Active',
+    pin_number: input.pin_number ?? randomPin(),
+    photo_uri: input.photo_uri,
+    created_source: 'admin',
+    sessions_ended_at: 0,
+    sessions_admitted: [],
+    created_at: now,
+    updated_at: now,
+  };
+  await withLogin(clientUsername(accountId, user.user_id), user.email, input.password, async () => {
+    // A PIN chosen here that someone has meanwhile is chosen again; one asked for is a 409.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await insertAccountUser(user, pkg.admin_limit, {
+          principal,
+          component: 'User',
+          componentId: user.user_id,
+          activity: `Created user ${fullName(user)} (${user.user_role}) in ${account.name}`,
+        });
+      } catch (error) {
+        const pinTaken = error instanceof Conflict && error.fields?.pin_number;
+        if (!pinTaken || input.pin_number || attempt >= 20) throw error;
+        user.pin_number = randomPin();
+      }
+    }
+  });
+  return toAccountUser(user);
+}
+
+/**
+ * Changes a user: name, e-mail, role, phone, status and PIN. A new e-mail moves its guard and the
+ * Cognito login's e-mail (set back if the DynamoDB write fails); a new role must be one the
+ * package allows; becoming an active Account Admin is within the package's limit; optional fields
+ * left blank are cleared, the status and PIN left out are kept.
+ */
+export async function updateAccountUser(
+  principal: AdminPrincipal,
+  userId: string,
+  input: AccountUserChanges,
+): Promise<AccountUser> {
+  const user = await findUser(userId);
+  if (!user) throw new NotFound('User');
+  return toAccountUser(
+    await changeUser(principal, user, {
+      first_name: input.first_name,
+      last_name: input.last_name,
+      email: input.email,
+      user_role: input.user_role,
+      phone_no: input.phone_no,
+      cell_no: input.cell_no,
+      status: input.status ?? user.status,
+      pin_number: input.pin_number ?? user.pin_number,
+    }),
+  );
+}
+
+/** Activates or deactivates a user; deactivating ends their sessions. */
+export async function setAccountUserStatus(
+  principal: AdminPrincipal,
+  userId: string,
+  status: Status,
+): Promise<AccountUser> {
+  const user = await findUser(userId);
+  if (!user) throw new NotFound('User');
+  if (user.status === status) return toAccountUser(user);
+  const { first_name, last_name, email, user_role, phone_no, cell_no, pin_number } = user;
+  return toAccountUser(
+    await changeUser(principal, user, {
+      first_name,
+      last_name,
+      email,
+      user_role,
+      phone_no,
+      cell_no,
+      pin_number,
+      status,
+    }),
+  );
+}
+
+async function changeUser(principal: AdminPrincipal, user: UserItem, changes: UserFields): Promise<UserItem> {
+  const roleChanged = changes.user_role !== user.user_role;
+  const becomesActiveAdmin = isActiveAdmin(changes) && !isActiveAdmin(user);
+  // The account names its first Account Admin: an Account Admin's new name or e-mail may go there.
+  const adminNamesChanged =
+    user.user_role === 'Account Admin' &&
+    (changes.email !== user.email ||
+      changes.first_name !== user.first_name ||
+      changes.last_name !== user.last_name);
+  // The account is read only when the package's rules apply or its first admin's names may follow.
+  const account =
+    roleChanged || becomesActiveAdmin || adminNamesChanged ? await getAccount(user.account_id) : null;
+  let adminLimit: number | undefined;
+  if (roleChanged || becomesActiveAdmin) {
+    const pkg = account && (await getPackage(account.package_id));
+    if (!pkg) throw new Invalid({ user_role: "The account's package no longer exists" });
+    if (roleChanged) assertRoleAllowed(pkg, changes.user_role);
+    if (becomesActiveAdmin) assertAdminRoom(pkg, account.active_admins);
+    adminLimit = pkg.admin_limit;
+  }
+  const statusOnly = !roleChanged && changes.status !== user.status;
+  const activity = {
+    principal,
+    component: 'User',
+    componentId: user.user_id,
+    activity: statusOnly
+      ? `${changes.status === 'Active' ? 'Activated' : 'Deactivated'} user ${fullName(user)}`
+      : `Updated user ${fullName(changes)}`,
+  };
+  const save = () =>
+    saveAccountUser(
+      user,
+      changes,
+      { adminLimit, isFirstAdmin: account?.admin_user_id === user.user_id },
+      activity,
+    );
+  if (changes.email === user.email) return save();
+  // The login's e-mail first, set back when the DynamoDB write fails (e.g. the address is taken).
+  const username = clientUsername(user.account_id, user.user_id);
+  await setLoginEmail('client', username, changes.email);
+  try {
+    return await save();
+  } catch (error) {
+    await setLoginEmail('client', username, user.email).catch((failure: unknown) =>
+      logger.error("A login's e-mail could not be set back after a failed change", { username, failure }),
+    );
+    throw error;
+  }
+}

@@ -1,0 +1,90 @@
+import type * as z from 'zod';
+import {
+  maxActivityDays,
+  type ActivityEntry,
+  type activityComponents,
+  type activityFilterSchema,
+} from '../../shared/schemas/activity';
+import { findUser } from '../data/account-users';
+import { actorActivity } from '../data/activity-log';
+import { getAdmin } from '../data/admins';
+import type { ActivityItem } from '../data/entities';
+import { Invalid, NotFound } from '../http/errors';
+
+/**
+ * Per-person activity logs (admin-and-auth §2 "Admin users", §7): a super admin's or an account
+ * user's changes in a date range, newest first, optionally of one component. Dates are UTC days.
+ */
+export type ActivityFilter = z.output<typeof activityFilterSchema>;
+type Component = (typeof activityComponents)[number];
+
+/** How the filter's components are stored where the names differ (the configuration lists log 'Amenity'). */
+const storedNames: Partial<Record<Component, string[]>> = { Amenities: ['Amenity', 'Amenities'] };
+/** The filter's name of a stored component; other names are shown as stored. */
+const shownName: Record<string, string> = { Amenity: 'Amenities' };
+
+/** The last 30 days up to today, unless the filter says otherwise. */
+export const defaultDays = 30;
+const day = 86_400_000;
+const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const startOf = (date: string) => Date.parse(`${date}T00:00:00.000Z`);
+
+/** The filter's dates with their defaults, as the instants they span: [from 00:00, to + 1 day 00:00). */
+export function rangeOf(filter: ActivityFilter, now = Date.now()): { from: string; to: string } {
+  const toDate = filter.to_date ?? dateOf(now);
+  const fromDate = filter.from_date ?? dateOf(startOf(toDate) - defaultDays * day);
+  if (toDate < fromDate) throw new Invalid({ to_date: 'The end date must not be before the start date' });
+  if (startOf(toDate) - startOf(fromDate) > maxActivityDays * day) {
+    throw new Invalid({ to_date: `The range may span at most ${maxActivityDays} days` });
+  }
+  return {
+    from: new Date(startOf(fromDate)).toISOString(),
+    to: new Date(startOf(toDate) + day).toISOString(),
+  };
+}
+
+export function toActivityEntry(item: ActivityItem): ActivityEntry {
+  const { actor, impersonator } = item;
+  return {
+    id: item.activity_id,
+    user: {
+      first_name: actor.first_name ?? null,
+      last_name: actor.last_name ?? null,
+      user_role: actor.user_role ?? null,
+      photo_uri: actor.photo_uri ?? null,
+      email: actor.email ?? null,
+    },
+    impersonated_by: impersonator?.id ? { id: impersonator.id, email: impersonator.email ?? '' } : null,
+    component: shownName[item.component] ?? item.component,
+    component_id: item.component_id,
+    activity: item.activity,
+    time: item.time,
+  };
+}
+
+/**
+ * The activity of a person who must exist (`find` reads them, alongside the log's Query), in the
+ * filter's range and component.
+ */
+async function activityOf(
+  actorId: string,
+  filter: ActivityFilter,
+  find: (id: string) => Promise<unknown>,
+  what: string,
+): Promise<ActivityEntry[]> {
+  const range = rangeOf(filter);
+  const components = filter.component && (storedNames[filter.component] ?? [filter.component]);
+  const [person, items] = await Promise.all([find(actorId), actorActivity(actorId, range, components)]);
+  if (!person) throw new NotFound(what);
+  return items.map(toActivityEntry);
+}
+
+/** POST /admin/admins/{id}/activityLog */
+export function adminActivity(adminId: string, filter: ActivityFilter): Promise<ActivityEntry[]> {
+  return activityOf(adminId, filter, getAdmin, 'Admin user');
+}
+
+/** POST /admin/users/{id}/activityLog: a user of any account. */
+export function userActivity(userId: string, filter: ActivityFilter): Promise<ActivityEntry[]> {
+  return activityOf(userId, filter, findUser, 'User');
+}

@@ -1,0 +1,37 @@
+import { ulid } from 'ulid';
+import type * as z from 'zod';
+import type { impersonationSchema } from '../../shared/schemas/accounts';
+import { admitImpersonation, findUser } from '../data/account-users';
+import { Conflict, NotFound } from '../http/errors';
+import type { AdminPrincipal } from '../http/principal';
+import { impersonationSeconds, signImpersonationToken } from '../http/tokens';
+
+/**
+ * A super admin acting as a client user (admin-and-auth §4 "Impersonation"): a client-area
+ * token signed by the API for at most an hour, naming the admin in its `act` claim, admitted on
+ * the user by its `jti` so that the user's logout ends it, and logged in the platform's activity.
+ * What is done with it is logged with both people; it cannot change the password or the PIN.
+ */
+export async function impersonate(
+  principal: AdminPrincipal,
+  userId: string,
+): Promise<z.output<typeof impersonationSchema>> {
+  const user = await findUser(userId);
+  if (!user) throw new NotFound('User');
+  if (user.status !== 'Active') throw new Conflict('This user is inactive');
+  const jti = ulid();
+  const accessToken = await signImpersonationToken({
+    accountId: user.account_id,
+    userId: user.user_id,
+    adminId: principal.adminId,
+    jti,
+    issuedAt: Math.floor(Date.now() / 1000),
+  });
+  await admitImpersonation(user, jti, {
+    principal,
+    component: 'User',
+    componentId: user.user_id,
+    activity: `Impersonated ${[user.first_name, user.last_name].filter(Boolean).join(' ')}`,
+  });
+  return { access_token: accessToken, token_type: 'bearer', expires_in: impersonationSeconds };
+}

@@ -1,0 +1,149 @@
+import useSWR, { type ScopedMutator } from 'swr';
+import type { Account, AccountUser, Dashboard, RecentUser } from '../../../shared/schemas/accounts';
+import type { Status } from '../../../shared/schemas/common';
+import type { LicencePage, LicencePurchase } from '../../../shared/schemas/licences';
+import { api, request } from './client';
+
+/**
+ * Customer accounts in the admin area (admin-and-auth §7 "Accounts", "Account users",
+ * "Licences", "Recent lists"): one swr hook per resource, keyed by its API path (as
+ * web/src/api/hooks.ts), so that a write revalidates what it changed with `mutate(path)`.
+ * Errors are toasted by the fetch client.
+ */
+
+export const accountPaths = {
+  dashboard: '/admin/dashboard',
+  recentAccounts: '/admin/recentAccounts',
+  recentUsers: '/admin/recentUsers',
+  recentScreens: '/admin/recentScreens',
+  recentPayments: '/admin/recentPayments',
+  accounts: '/admin/accounts',
+  newAccount: '/admin/account',
+  account: (id: string) => `/admin/account/${id}`,
+  accountStatus: (id: string, status: Status) => `/admin/account/${id}/${status}`,
+  accountUsers: (id: string) => `/admin/account/${id}/users`,
+  user: (id: string) => `/admin/users/${id}`,
+  userStatus: (id: string, status: Status) => `/admin/users/${id}/${status}`,
+  impersonate: (id: string) => `/admin/impersonate/${id}`,
+  /** POST adds licences; with `?search=&page=` (licencePage) GET reads a page of them. */
+  licences: (id: string) => `/admin/account/${id}/license`,
+  licencePage: (id: string, search: string, page: number) =>
+    `/admin/account/${id}/license?${new URLSearchParams({ search, page: String(page) }).toString()}`,
+  licence: (id: string, licenceId: string) => `/admin/account/${id}/license/${licenceId}`,
+} as const;
+
+/**
+ * A recently added screen as the dashboard shows it. The API answers screens as the client area
+ * defines them (client-area §3 Screen); until screens exist the list is empty, so every field but
+ * the id is read with care.
+ */
+export interface RecentScreen {
+  id: string;
+  screen_id_no?: string | number | null;
+  name?: string | null;
+  hardware?: string | null;
+  venue?: { name?: string | null; title?: string | null } | string | null;
+  space?: { name?: string | null; title?: string | null } | string | null;
+  status?: string | null;
+}
+
+const fetchResult = <T>(path: string) => api.get<T>(path);
+
+/** The platform's totals: accounts, users, active accounts, active venues. */
+export function useDashboard() {
+  return useSWR<Dashboard>(accountPaths.dashboard, fetchResult);
+}
+
+/** The five newest accounts. */
+export function useRecentAccounts() {
+  return useSWR<Account[]>(accountPaths.recentAccounts, fetchResult);
+}
+
+/** The five newest users of all accounts, with their account. */
+export function useRecentUsers() {
+  return useSWR<RecentUser[]>(accountPaths.recentUsers, fetchResult);
+}
+
+/** The five newest screens of all accounts. */
+export function useRecentScreens() {
+  return useSWR<RecentScreen[]>(accountPaths.recentScreens, fetchResult);
+}
+
+/** The newest licence purchases of all accounts. */
+export function useRecentPayments() {
+  return useSWR<LicencePurchase[]>(accountPaths.recentPayments, fetchResult);
+}
+
+/** Every account, newest first. */
+export function useAccounts() {
+  return useSWR<Account[]>(accountPaths.accounts, fetchResult);
+}
+
+/** One account. */
+export function useAccount(id: string) {
+  return useSWR<Account>(accountPaths.account(id), fetchResult);
+}
+
+/** The users of one account, newest first. */
+export function useAccountUsers(id: string) {
+  return useSWR<AccountUser[]>(accountPaths.accountUsers(id), fetchResult);
+}
+
+/** One page (10) of an account's licences matching `search`; the last page stays shown while the next loads. */
+export function useLicences(id: string, search: string, page: number) {
+  return useSWR<LicencePage>(accountPaths.licencePage(id, search, page), fetchResult, {
+    keepPreviousData: true,
+  });
+}
+
+/**
+ * Every licence of an account (for its purchases on the Billing section): the API pages by 10,
+ * so the first page tells the total and the others are read together.
+ */
+export function useAllLicences(id: string) {
+  return useSWR(['all-licences', accountPaths.licences(id)], async () => {
+    const first = await api.get<LicencePage>(accountPaths.licencePage(id, '', 1));
+    const pages = Math.ceil(first.total / Math.max(1, first.per_page));
+    const rest = await Promise.all(
+      Array.from({ length: Math.max(0, pages - 1) }, (_, index) =>
+        api.get<LicencePage>(accountPaths.licencePage(id, '', index + 2)),
+      ),
+    );
+    return [first, ...rest].flatMap((page) => page.data);
+  });
+}
+
+/** Revalidates everything cached of one account's licences (every page and search, and the whole list). */
+export function revalidateLicences(mutate: ScopedMutator, accountId: string) {
+  const prefix = accountPaths.licences(accountId);
+  return mutate((key) =>
+    Array.isArray(key) ? key[1] === prefix : typeof key === 'string' && key.startsWith(`${prefix}?`),
+  );
+}
+
+/**
+ * Revalidates what an account change shows elsewhere: the accounts list, the dashboard's totals
+ * and recent accounts. `saved` also goes straight into the account's own cache entry.
+ */
+export function accountChanged(mutate: ScopedMutator, saved: Account) {
+  return Promise.all([
+    mutate(accountPaths.account(saved.id), saved, { revalidate: false }),
+    mutate(
+      accountPaths.accounts,
+      (list: Account[] | undefined) => list?.map((account) => (account.id === saved.id ? saved : account)),
+      { revalidate: true },
+    ),
+    mutate(accountPaths.dashboard),
+    mutate(accountPaths.recentAccounts),
+  ]);
+}
+
+/** Sets an account's status (GET /admin/account/{id}/{status}); the reply carries the account and 'Account updated'. */
+export function setAccountStatus(id: string, status: Status) {
+  return request<Account>(accountPaths.accountStatus(id, status));
+}
+
+/** Sets a user's status (GET /admin/users/{id}/{status}); the reply carries the user and 'User status updated'. */
+export function setUserStatus(id: string, status: Status) {
+  return request<AccountUser>(accountPaths.userStatus(id, status));
+}
