@@ -5,6 +5,7 @@ import type { RouteDef } from './http/contract';
 import { meRoutes } from './me/routes';
 import { platformRoutes } from './platform/routes';
 import { systemRoutes } from './system/routes';
+import { teamRoutes } from './team/routes';
 
 /**
  * The route table: every route of the API, as data (functions/http/contract.ts). Each group
@@ -19,6 +20,7 @@ export const routes: readonly RouteDef[] = [
   configRoutes,
   accountsRoutes,
   platformRoutes,
+  teamRoutes,
 ].flatMap((group) => Object.values(group) as RouteDef[]);
 
 export {

@@ -40,6 +40,12 @@ export function adminLimitReached(limit: number): Invalid {
   });
 }
 
+/** The 409 of a change that would leave an account without an active Account Admin. */
+export const lastAdmin = () =>
+  new Conflict('The account must keep at least one active Account Admin', {
+    user_role: 'The account must keep at least one active Account Admin',
+  });
+
 export const emailTaken = (field = 'email') =>
   new Conflict('This e-mail address is already in use', { [field]: 'This e-mail address is already in use' });
 export const pinTaken = () =>
@@ -57,8 +63,10 @@ function accountChange(
   adminLimit: number | undefined,
   adminFields?: Partial<Pick<AccountItem, 'admin_email' | 'admin_first_name' | 'admin_last_name'>>,
   removeAdminLastName = false,
+  keepOneAdmin = false,
 ): Step {
   const grows = (delta.active_admins ?? 0) > 0 && adminLimit !== undefined;
+  const shrinks = keepOneAdmin && (delta.active_admins ?? 0) < 0;
   let operation = e.account.patch({ account_id: accountId }).add(delta);
   if (adminFields) operation = operation.set(adminFields);
   if (removeAdminLastName) operation = operation.remove(['admin_last_name']);
@@ -67,7 +75,16 @@ function accountChange(
       lte(active_admins, adminLimit - (delta.active_admins ?? 0)),
     );
   }
-  return [operation.commit(), grows ? () => adminLimitReached(adminLimit) : changedMeanwhile];
+  // The last active Account Admin may be neither deactivated nor given another role by a user of the account.
+  if (shrinks) {
+    operation = operation.where(({ active_admins }, { gte }) =>
+      gte(active_admins, 1 - (delta.active_admins ?? 0)),
+    );
+  }
+  return [
+    operation.commit(),
+    grows ? () => adminLimitReached(adminLimit) : shrinks ? lastAdmin : changedMeanwhile,
+  ];
 }
 
 /**
@@ -115,7 +132,8 @@ export async function insertAccountUser(
 export type UserFields = Pick<
   UserItem,
   'first_name' | 'last_name' | 'email' | 'user_role' | 'phone_no' | 'cell_no' | 'status' | 'pin_number'
->;
+> &
+  Partial<Pick<UserItem, 'photo_uri'>>;
 const optionalUserFields = ['last_name', 'phone_no', 'cell_no'] as const;
 
 /**
@@ -127,7 +145,7 @@ const optionalUserFields = ['last_name', 'phone_no', 'cell_no'] as const;
 export async function saveAccountUser(
   current: UserItem,
   changes: UserFields,
-  options: { adminLimit?: number; isFirstAdmin: boolean },
+  options: { adminLimit?: number; isFirstAdmin: boolean; keepOneAdmin?: boolean },
   activity: ActivityInput,
 ): Promise<UserItem> {
   const updated_at = new Date().toISOString();
@@ -209,6 +227,7 @@ export async function saveAccountUser(
                   }
                 : undefined,
               namesMoved && !changes.last_name,
+              options.keepOneAdmin,
             ),
           ]
         : []),

@@ -11,7 +11,7 @@ import type { RoleFlag } from '../../shared/roles';
 /** Where the API is served; route paths are relative to it. */
 export const API_BASE = '/api/v1';
 
-export const routeGroups = ['system', 'auth', 'me', 'config', 'accounts', 'platform'] as const;
+export const routeGroups = ['system', 'auth', 'me', 'config', 'accounts', 'platform', 'team'] as const;
 /** One Lambda function per group. */
 export type RouteGroup = (typeof routeGroups)[number];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -20,18 +20,24 @@ import {
 } from '../data/account-users';
 import { getAccount, getAccounts, getPackage } from '../data/accounts';
 import type { PackageItem, UserItem } from '../data/entities';
-import { Conflict, Invalid, NotFound, isDependencyFailure } from '../http/errors';
+import { Conflict, Forbidden, Invalid, NotFound, isDependencyFailure } from '../http/errors';
 import { logger } from '../http/logger';
-import type { AdminPrincipal } from '../http/principal';
+import type { Principal } from '../http/principal';
 import { clientUsername } from '../http/tokens';
-import { createLogin, deleteLogin, setLoginEmail } from './identity';
+import { refuseImpersonation } from './auth';
+import { createLogin, deleteLogin, setLoginEmail, setPassword } from './identity';
+import { endSessions } from './sessions';
 import { randomPin } from './profile';
+import { replacePin } from '../data/users';
 import { acceptUpload, fileUrl } from './uploads';
 
 /**
- * The users of customer accounts as the platform admin area manages them (admin-and-auth §2
- * "Account users screen", §5, §7 "Account users"): roles of the account's package, e-mail unique
- * in the client area, PIN unique in the account, active Account Admins within the package's limit.
+ * The users of customer accounts, as the platform admin area manages them (admin-and-auth §2
+ * "Account users screen", §5, §7 "Account users") and as an account's own Account Admin does
+ * (client-area §2 "Account management", §7): roles of the account's package, e-mail unique in the
+ * client area, PIN unique in the account, active Account Admins within the package's limit and
+ * never fewer than one. A client principal reaches only the users of its own account: the user of
+ * another account is not found.
  */
 export type NewAccountUser = z.output<typeof newAccountUserSchema>;
 export type AccountUserChanges = z.output<typeof updateAccountUserSchema>;
@@ -110,6 +116,11 @@ export async function listAccountUsers(accountId: string): Promise<AccountUser[]
   return Promise.all(users.toReversed().map(toAccountUser));
 }
 
+/** The users of the signed-in user's own account, newest first (the account was read to sign in). */
+export async function listTeamUsers(accountId: string): Promise<AccountUser[]> {
+  return Promise.all((await listUserItems(accountId)).toReversed().map(toAccountUser));
+}
+
 /** The five newest users of every account, each with their account's name (one BatchGetItem). */
 export async function recentUsers(): Promise<RecentUser[]> {
   const users = await recentUserItems(5);
@@ -124,10 +135,20 @@ export async function recentUsers(): Promise<RecentUser[]> {
   );
 }
 
-export async function getAccountUser(userId: string): Promise<AccountUser> {
+/**
+ * A user as the principal may reach them: any account's for a super admin, only their own
+ * account's for a client user (404 otherwise, as for a user who does not exist).
+ */
+async function reachableUser(principal: Principal, userId: string): Promise<UserItem> {
   const user = await findUser(userId);
-  if (!user) throw new NotFound('User');
-  return toAccountUser(user);
+  if (!user || (principal.kind === 'client' && user.account_id !== principal.accountId)) {
+    throw new NotFound('User');
+  }
+  return user;
+}
+
+export async function getAccountUser(principal: Principal, userId: string): Promise<AccountUser> {
+  return toAccountUser(await reachableUser(principal, userId));
 }
 
 /**
@@ -136,7 +157,7 @@ export async function getAccountUser(userId: string): Promise<AccountUser> {
  * together (withLogin).
  */
 export async function createAccountUser(
-  principal: AdminPrincipal,
+  principal: Principal,
   accountId: string,
   input: NewAccountUser,
 ): Promise<AccountUser> {
@@ -161,7 +182,7 @@ export async function createAccountUser(
     status: 'Active',
     pin_number: input.pin_number ?? randomPin(),
     photo_uri: input.photo_uri,
-    created_source: 'admin',
+    created_source: principal.kind === 'admin' ? 'admin' : 'account',
     sessions_ended_at: 0,
     sessions_admitted: [],
     created_at: now,
@@ -191,37 +212,77 @@ export async function createAccountUser(
  * Changes a user: name, e-mail, role, phone, status and PIN. A new e-mail moves its guard and the
  * Cognito login's e-mail (set back if the DynamoDB write fails); a new role must be one the
  * package allows; becoming an active Account Admin is within the package's limit; optional fields
- * left blank are cleared, the status and PIN left out are kept.
+ * left blank are cleared, the status and PIN left out are kept. A new `password` (an Account
+ * Admin setting another user's) is set in Cognito after the change is saved, and ends that user's
+ * sessions.
  */
 export async function updateAccountUser(
-  principal: AdminPrincipal,
+  principal: Principal,
   userId: string,
-  input: AccountUserChanges,
+  input: AccountUserChanges & { password?: string; photo_uri?: string },
 ): Promise<AccountUser> {
-  const user = await findUser(userId);
-  if (!user) throw new NotFound('User');
-  return toAccountUser(
-    await changeUser(principal, user, {
-      first_name: input.first_name,
-      last_name: input.last_name,
-      email: input.email,
-      user_role: input.user_role,
-      phone_no: input.phone_no,
-      cell_no: input.cell_no,
-      status: input.status ?? user.status,
-      pin_number: input.pin_number ?? user.pin_number,
-    }),
-  );
+  const user = await reachableUser(principal, userId);
+  const status = input.status ?? user.status;
+  if (status !== user.status) refuseOwnStatus(principal, user);
+  if (input.password !== undefined) refuseImpersonation(principal, 'password');
+  if (input.photo_uri && input.photo_uri !== user.photo_uri) {
+    await acceptUpload(principal, 'profile-photo', 'photo_uri', input.photo_uri);
+  }
+  const saved = await changeUser(principal, user, {
+    first_name: input.first_name,
+    last_name: input.last_name,
+    email: input.email,
+    user_role: input.user_role,
+    phone_no: input.phone_no,
+    cell_no: input.cell_no,
+    status,
+    pin_number: input.pin_number ?? user.pin_number,
+    ...(input.photo_uri ? { photo_uri: input.photo_uri } : {}),
+  });
+  if (input.password !== undefined) {
+    await setPassword('client', clientUsername(user.account_id, user.user_id), input.password);
+    await endSessions({ area: 'client', ownerId: user.user_id, accountId: user.account_id });
+  }
+  return toAccountUser(saved);
+}
+
+/** A client user may not switch their own status: they would lock themselves out. */
+function refuseOwnStatus(principal: Principal, user: UserItem): void {
+  if (principal.kind === 'client' && principal.userId === user.user_id) {
+    throw new Forbidden('You cannot change your own status');
+  }
+}
+
+/** Gives a user a new random PIN, unique in the account (GET /client/user/{id}/resetPIN). */
+export async function resetUserPin(principal: Principal, userId: string): Promise<string> {
+  const user = await reachableUser(principal, userId);
+  refuseImpersonation(principal, 'PIN');
+  for (let attempt = 0; attempt < 25; attempt++) {
+    const pin = randomPin();
+    if (pin === user.pin_number) continue;
+    try {
+      await replacePin(user, pin, {
+        principal,
+        component: 'User',
+        componentId: user.user_id,
+        activity: `Refreshed the PIN of ${fullName(user)}`,
+      });
+      return pin;
+    } catch (error) {
+      if (!(error instanceof Conflict)) throw error;
+    }
+  }
+  throw new Conflict('No free PIN was found. Please try again');
 }
 
 /** Activates or deactivates a user; deactivating ends their sessions. */
 export async function setAccountUserStatus(
-  principal: AdminPrincipal,
+  principal: Principal,
   userId: string,
   status: Status,
 ): Promise<AccountUser> {
-  const user = await findUser(userId);
-  if (!user) throw new NotFound('User');
+  const user = await reachableUser(principal, userId);
+  refuseOwnStatus(principal, user);
   if (user.status === status) return toAccountUser(user);
   const { first_name, last_name, email, user_role, phone_no, cell_no, pin_number } = user;
   return toAccountUser(
@@ -238,7 +299,7 @@ export async function setAccountUserStatus(
   );
 }
 
-async function changeUser(principal: AdminPrincipal, user: UserItem, changes: UserFields): Promise<UserItem> {
+async function changeUser(principal: Principal, user: UserItem, changes: UserFields): Promise<UserItem> {
   const roleChanged = changes.user_role !== user.user_role;
   const becomesActiveAdmin = isActiveAdmin(changes) && !isActiveAdmin(user);
   // The account names its first Account Admin: an Account Admin's new name or e-mail may go there.
@@ -271,7 +332,13 @@ async function changeUser(principal: AdminPrincipal, user: UserItem, changes: Us
     saveAccountUser(
       user,
       changes,
-      { adminLimit, isFirstAdmin: account?.admin_user_id === user.user_id },
+      {
+        adminLimit,
+        isFirstAdmin: account?.admin_user_id === user.user_id,
+        // The account's own people keep one active Account Admin; a super admin may leave none
+        // for a moment (to replace one within a package's limit of one).
+        keepOneAdmin: principal.kind === 'client',
+      },
       activity,
     );
   if (changes.email === user.email) return save();

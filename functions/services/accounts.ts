@@ -6,7 +6,9 @@ import type {
   newAccountSchema,
   updateAccountSchema,
 } from '../../shared/schemas/accounts';
+import type { MeAccount } from '../../shared/schemas/me';
 import { rolesText } from '../../shared/schemas/packages';
+import type { clientAccountSchema } from '../../shared/schemas/team';
 import type * as z from 'zod';
 import {
   getAccount,
@@ -23,10 +25,10 @@ import type { AccountItem, PackageItem, UserItem } from '../data/entities';
 import { getPlatformStats } from '../data/platform-stats';
 import { Invalid, NotFound } from '../http/errors';
 import { logger } from '../http/logger';
-import type { AdminPrincipal } from '../http/principal';
+import type { AdminPrincipal, ClientPrincipal } from '../http/principal';
 import { clientUsername } from '../http/tokens';
 import { withLogin } from './account-users';
-import { randomPin } from './profile';
+import { meAccount, randomPin } from './profile';
 import { newResetToken } from './auth';
 import { escapeHtml, sendMail } from './mail';
 import { acceptUpload, fileUrl } from './uploads';
@@ -302,4 +304,46 @@ export async function setAccountStatus(
 export async function dashboard(): Promise<Dashboard> {
   const { total_accounts, total_users, active_accounts, active_venues } = await getPlatformStats();
   return { total_accounts, total_users, active_accounts, active_venues };
+}
+
+export type OwnAccountChanges = z.output<typeof clientAccountSchema>;
+
+/**
+ * PUT /client/account: an Account Admin changes their own account's name, address and logo (a
+ * logo left out is kept, blank optional fields are cleared); the package, its dates, the domain
+ * and the status stay as the platform set them. Answers the account as the client header shows it.
+ */
+export async function updateOwnAccount(
+  principal: ClientPrincipal,
+  input: OwnAccountChanges,
+): Promise<MeAccount> {
+  const { account } = principal;
+  if (input.logo_uri && input.logo_uri !== account.logo_uri) {
+    await acceptUpload(principal, 'account-logo', 'logo_uri', input.logo_uri);
+  }
+  const saved = await saveAccount(
+    account,
+    {
+      name: input.name,
+      address: input.address,
+      city: input.city,
+      state: input.state,
+      country: input.country,
+      zipcode: input.zipcode,
+      logo_uri: input.logo_uri ?? account.logo_uri,
+      domain: account.domain,
+      package_id: account.package_id,
+      package_start_date: account.package_start_date,
+      package_end_date: account.package_end_date,
+      status: account.status,
+    },
+    undefined,
+    {
+      principal,
+      component: 'Account',
+      componentId: account.account_id,
+      activity: `Updated account ${input.name}`,
+    },
+  );
+  return meAccount(saved);
 }

@@ -6,10 +6,18 @@ import {
   type activityFilterSchema,
 } from '../../shared/schemas/activity';
 import { findUser } from '../data/account-users';
-import { actorActivity } from '../data/activity-log';
+import { actorActivity, actorActivityPage, scopeActivityPage } from '../data/activity-log';
+import { activityScope } from '../data/activity';
 import { getAdmin } from '../data/admins';
 import type { ActivityItem } from '../data/entities';
 import { Invalid, NotFound } from '../http/errors';
+import type { ClientPrincipal } from '../http/principal';
+import { instantToWallTime, wallTimeToInstant } from '../../shared/wall-time';
+import {
+  activityPageSize,
+  type ActivityPage,
+  type teamActivityFilterSchema,
+} from '../../shared/schemas/team';
 
 /**
  * Per-person activity logs (admin-and-auth §2 "Admin users", §7): a super admin's or an account
@@ -29,17 +37,24 @@ const day = 86_400_000;
 const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const startOf = (date: string) => Date.parse(`${date}T00:00:00.000Z`);
 
-/** The filter's dates with their defaults, as the instants they span: [from 00:00, to + 1 day 00:00). */
-export function rangeOf(filter: ActivityFilter, now = Date.now()): { from: string; to: string } {
-  const toDate = filter.to_date ?? dateOf(now);
+/**
+ * The filter's dates with their defaults, as the instants they span: [from 00:00, to + 1 day
+ * 00:00), days as they are in `zone` (UTC unless the caller names its own).
+ */
+export function rangeOf(
+  filter: ActivityFilter,
+  now = Date.now(),
+  zone = 'UTC',
+): { from: string; to: string } {
+  const toDate = filter.to_date ?? dateOf(instantToWallTime(now, zone));
   const fromDate = filter.from_date ?? dateOf(startOf(toDate) - defaultDays * day);
   if (toDate < fromDate) throw new Invalid({ to_date: 'The end date must not be before the start date' });
   if (startOf(toDate) - startOf(fromDate) > maxActivityDays * day) {
     throw new Invalid({ to_date: `The range may span at most ${maxActivityDays} days` });
   }
   return {
-    from: new Date(startOf(fromDate)).toISOString(),
-    to: new Date(startOf(toDate) + day).toISOString(),
+    from: new Date(wallTimeToInstant(startOf(fromDate), zone)).toISOString(),
+    to: new Date(wallTimeToInstant(startOf(toDate) + day, zone)).toISOString(),
   };
 }
 
@@ -87,4 +102,30 @@ export function adminActivity(adminId: string, filter: ActivityFilter): Promise<
 /** POST /admin/users/{id}/activityLog: a user of any account. */
 export function userActivity(userId: string, filter: ActivityFilter): Promise<ActivityEntry[]> {
   return activityOf(userId, filter, findUser, 'User');
+}
+
+export type TeamActivityFilter = z.output<typeof teamActivityFilterSchema>;
+
+/**
+ * GET/POST /client/activityLog: the signed-in user's account's activity, or one of its users',
+ * in the filter's days as the caller's time zone has them, newest first, a page at a time. The
+ * components filter narrows each page (a page may then hold fewer entries than the page size).
+ */
+export async function accountActivity(
+  principal: ClientPrincipal,
+  filter: TeamActivityFilter,
+): Promise<ActivityPage> {
+  const range = rangeOf(filter, Date.now(), filter.time_zone ?? 'UTC');
+  const page = { cursor: filter.cursor, limit: activityPageSize };
+  const { user_id: userId } = filter;
+  const [person, found] = await Promise.all([
+    userId ? findUser(userId) : null,
+    userId
+      ? actorActivityPage(userId, range, page)
+      : scopeActivityPage(activityScope(principal), range, page),
+  ]);
+  if (userId && person?.account_id !== principal.accountId) throw new NotFound('User');
+  const names = filter.component && (storedNames[filter.component] ?? [filter.component]);
+  const items = names ? found.items.filter((item) => names.includes(item.component)) : found.items;
+  return { data: items.map(toActivityEntry), next_cursor: found.cursor };
 }

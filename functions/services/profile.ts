@@ -13,7 +13,8 @@ import { acceptUpload, fileUrl } from './uploads';
 
 const orNull = <T>(value: T | undefined): T | null => value ?? null;
 
-async function meAccount(account: AccountItem): Promise<MeAccount> {
+/** An account as the client header shows it. */
+export async function meAccount(account: AccountItem): Promise<MeAccount> {
   return {
     id: account.account_id,
     name: account.name,

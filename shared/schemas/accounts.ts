@@ -113,7 +113,8 @@ export const accountSchema = z.object({
 });
 export type Account = z.infer<typeof accountSchema>;
 
-const userFields = {
+/** The fields of an account user a form sends (admin-and-auth §5, client-area §5). */
+export const accountUserFields = {
   first_name: requiredText(30),
   last_name: optionalText(30),
   email,
@@ -128,7 +129,7 @@ const userFields = {
 
 /** POST /admin/account/{id}/users */
 export const newAccountUserSchema = z.object({
-  ...userFields,
+  ...accountUserFields,
   password,
   designation: optionalText(100),
   photo_uri: optionalText(500),
@@ -136,7 +137,7 @@ export const newAccountUserSchema = z.object({
 export type NewAccountUserInput = z.input<typeof newAccountUserSchema>;
 
 /** PUT /admin/users/{id}: only these fields are taken (admin-and-auth §7). */
-export const updateAccountUserSchema = z.object({ ...userFields, status: status.optional() });
+export const updateAccountUserSchema = z.object({ ...accountUserFields, status: status.optional() });
 export type UpdateAccountUserInput = z.input<typeof updateAccountUserSchema>;
 
 export const accountUserSchema = z.object({

@@ -71,6 +71,12 @@ describe('route table', () => {
     expect(matchRoute('GET', `${API_BASE}/admin/account/01ABC/license`)).toMatchObject({
       route: { handler: 'accounts/list-licences' },
     });
+    expect(matchRoute('GET', `${API_BASE}/client/user/01ABC/resetPIN`)).toMatchObject({
+      route: { handler: 'team/reset-user-pin' },
+    });
+    expect(matchRoute('GET', `${API_BASE}/client/user/01ABC/Active`)).toMatchObject({
+      route: { handler: 'team/set-user-status' },
+    });
     expect(matchRoute('GET', `${API_BASE}/admin/account/01ABC/Inactive`)).toMatchObject({
       route: { handler: 'accounts/set-account-status' },
       params: { id: '01ABC', status: 'Inactive' },

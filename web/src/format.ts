@@ -12,3 +12,8 @@ export function formatDate(iso: string): string {
   const value = new Date(iso);
   return Number.isNaN(value.getTime()) ? '—' : date.format(value);
 }
+
+/** "First Last". */
+export function personName(person: { first_name: string; last_name?: string | null }): string {
+  return [person.first_name, person.last_name].filter(Boolean).join(' ');
+}

@@ -37,6 +37,7 @@ export const groupAccess: Record<RouteGroup, GroupAccess> = {
   config: { table: 'write' },
   accounts: { table: 'write', userAdmin: true, mail: true, uploads: true },
   platform: { table: 'write', userAdmin: true, uploads: true },
+  team: { table: 'write', userAdmin: true, uploads: true },
 };
 
 export interface ApiStackProps extends StackProps {

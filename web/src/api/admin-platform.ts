@@ -1,11 +1,10 @@
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import useSWR from 'swr';
 import type { AccountUser } from '../../../shared/schemas/accounts';
 import type { ActivityEntry, ActivityFilter } from '../../../shared/schemas/activity';
 import type { AdminUser } from '../../../shared/schemas/admins';
 import type { Banner } from '../../../shared/schemas/banners';
 import type { Package } from '../../../shared/schemas/packages';
-import { api, ApiError } from './client';
+import { api } from './client';
 
 /**
  * The platform part of the admin area (admin-and-auth §7 "Packages", "Banners", "Admin users"):
@@ -67,26 +66,4 @@ export function useActivity(source: ActivitySource, id: string, filter: Activity
     ([path, body]) => api.post<ActivityEntry[]>(path, body).then((reply) => reply.result),
     { keepPreviousData: true },
   );
-}
-
-/**
- * Puts a failed save's field errors under the form's fields (the fetch client has toasted the
- * message already). A 409 without field errors (e.g. a name or e-mail already in use) goes under
- * `conflictField`.
- */
-export function showServerErrors<T extends FieldValues>(
-  error: unknown,
-  setError: UseFormSetError<T>,
-  fields: readonly Path<T>[],
-  conflictField?: Path<T>,
-): void {
-  if (!(error instanceof ApiError)) return;
-  const known = new Set<string>(fields);
-  let placed = false;
-  for (const [field, message] of Object.entries(error.fields ?? {})) {
-    if (!known.has(field)) continue;
-    setError(field as Path<T>, { message });
-    placed = true;
-  }
-  if (!placed && error.status === 409 && conflictField) setError(conflictField, { message: error.message });
 }

@@ -8,9 +8,10 @@ import {
   type RegisterOptions,
   type Resolver,
   type UseFormReturn,
+  type UseFormSetError,
 } from 'react-hook-form';
 import { toast } from 'sonner';
-import { NETWORK_ERROR } from '../api/client';
+import { ApiError, NETWORK_ERROR } from '../api/client';
 
 type FormLike<T extends FieldValues> = Pick<UseFormReturn<T>, 'register' | 'formState'>;
 
@@ -85,4 +86,26 @@ export function lazyResolver<R extends AnyResolver>(load: () => Promise<R>): R &
     return loaded(values, context, options);
   };
   return Object.assign(resolver as R, { preload: () => void loadOnce().catch(() => {}) });
+}
+
+/**
+ * Puts a failed save's field errors under the form's fields (the fetch client has toasted the
+ * message already). A 409 without field errors (e.g. a name or e-mail already in use) goes under
+ * `conflictField`.
+ */
+export function showServerErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+  conflictField?: Path<T>,
+): void {
+  if (!(error instanceof ApiError)) return;
+  const known = new Set<string>(fields);
+  let placed = false;
+  for (const [field, message] of Object.entries(error.fields ?? {})) {
+    if (!known.has(field)) continue;
+    setError(field as Path<T>, { message });
+    placed = true;
+  }
+  if (!placed && error.status === 409 && conflictField) setError(conflictField, { message: error.message });
 }

@@ -17,7 +17,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { formatDate } from '../../format';
 import { AccountDetails } from './accounts/AccountDetails';
 import { formatAmount, formatDay, personName } from './accounts/text';
-import { UserDetails } from './accounts/UserDetails';
+import { UserDetails } from '../../components/users/UserDetails';
 
 // The account form (and zod with it) loads when it is opened, not with the admin area.
 const AccountForm = lazy(() => import('./accounts/AccountForm').then((m) => ({ default: m.AccountForm })));

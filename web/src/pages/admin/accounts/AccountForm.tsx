@@ -7,9 +7,9 @@ import { useSWRConfig } from 'swr';
 import type * as z from 'zod';
 import { newAccountSchema, updateAccountSchema, type Account } from '../../../../../shared/schemas/accounts';
 import { accountChanged, accountPaths } from '../../../api/admin-accounts';
-import { showServerErrors, usePackages } from '../../../api/admin-platform';
+import { usePackages } from '../../../api/admin-platform';
 import { api } from '../../../api/client';
-import { fieldProps, FormActions } from '../../../components/form';
+import { fieldProps, FormActions, showServerErrors } from '../../../components/form';
 import { LogoPicker, uploadLogo, type PendingLogo } from './LogoPicker';
 
 type AccountInput = z.input<typeof newAccountSchema>;

@@ -259,14 +259,15 @@ describe('impersonation', () => {
     await screen.findByRole('region', { name: 'Impersonation' });
     await waitFor(() => expect(location()).toBe('/c/dashboard'));
 
-    // The hour is over: the API refuses the token, and there is no refresh for it.
-    api.on('GET', '/client/resetPIN', { status: 401, body: { message: 'Your session has ended' } });
+    // The hour is over: the API refuses the token, and there is no refresh for it. (A super admin
+    // acting as the user may save their profile, though not refresh their PIN.)
+    api.on('POST', '/client/profileChange', { status: 401, body: { message: 'Your session has ended' } });
     await user.click(screen.getByRole('button', { name: 'User menu of Olivia Owner' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Account' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: 'My profile' })).getByRole('button', { name: 'Edit' }),
     );
-    await user.click(await screen.findByRole('button', { name: 'Refresh PIN' }));
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
 
     expect(
       await screen.findByText('The session as the user has ended. You are back in your own session.'),
@@ -285,13 +286,13 @@ describe('impersonation', () => {
     const { user, location } = renderApp(usersPath);
     await openRowMenu(user, 'Vera Smith', 'Impersonate');
     await waitFor(() => expect(location()).toBe('/c/dashboard'));
-    api.on('GET', '/client/resetPIN', { status: 401, body: { message: 'Your session has ended' } });
+    api.on('POST', '/client/profileChange', { status: 401, body: { message: 'Your session has ended' } });
     await user.click(await screen.findByRole('button', { name: 'User menu of Olivia Owner' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Account' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: 'My profile' })).getByRole('button', { name: 'Edit' }),
     );
-    await user.click(await screen.findByRole('button', { name: 'Refresh PIN' }));
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
     await waitFor(() => expect(location()).toBe(usersPath));
     expect(localStorage.getItem('auth.token')).toBe('admin-token');
     expect(api.calls.some((c) => c.token === 'someone-else')).toBe(false);

@@ -13,9 +13,9 @@ import { PageLoader } from '../../../components/PageLoader';
 import { RowMenu } from '../../../components/RowMenu';
 import { SidePanel } from '../../../components/SidePanel';
 import { StatusSwitch } from '../../../components/StatusSwitch';
+import { UserDetails } from '../../../components/users/UserDetails';
+import { UserForm } from '../../../components/users/UserForm';
 import { personName, rolesOf } from './text';
-import { UserDetails } from './UserDetails';
-import { UserForm } from './UserForm';
 
 /** Side panel modes (admin-and-auth §4): closed, add/edit, details. Closing resets the selection. */
 type Panel =
@@ -50,6 +50,7 @@ function UserStatusSwitch({ user }: { user: AccountUser }) {
  * Roles offered are those of the account's package.
  */
 export function UsersSection({ account }: { account: Account }) {
+  const { mutate } = useSWRConfig();
   const navigate = useNavigate();
   const location = useLocation();
   const { impersonate } = useAuth();
@@ -143,9 +144,17 @@ export function UsersSection({ account }: { account: Account }) {
         <SidePanel title={panel.user ? 'Edit user' : 'Add user'} onClose={close}>
           <UserForm
             key={panel.user?.id ?? 'new'}
-            accountId={account.id}
             user={panel.user}
             roles={roles}
+            endpoints={{ create: accountPaths.accountUsers(account.id), update: accountPaths.user }}
+            revalidate={() =>
+              Promise.all([
+                mutate(accountPaths.accountUsers(account.id)),
+                mutate(accountPaths.account(account.id)),
+                mutate(accountPaths.dashboard),
+                mutate(accountPaths.recentUsers),
+              ])
+            }
             onSaved={close}
             onCancel={close}
           />

@@ -11,10 +11,7 @@ export function accountAddress(
   return [account.address, account.city, stateZip, account.country].filter(Boolean).join(', ');
 }
 
-/** "First Last". */
-export function personName(person: { first_name: string; last_name?: string | null }): string {
-  return [person.first_name, person.last_name].filter(Boolean).join(' ');
-}
+export { personName } from '../../../format';
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 

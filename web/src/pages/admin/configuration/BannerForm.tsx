@@ -14,9 +14,9 @@ import { useSWRConfig } from 'swr';
 import type * as z from 'zod';
 import { bannerInputSchema, bannerPositions, type Banner } from '../../../../../shared/schemas/banners';
 import type { Package } from '../../../../../shared/schemas/packages';
-import { platformPaths, showServerErrors } from '../../../api/admin-platform';
+import { platformPaths } from '../../../api/admin-platform';
 import { api } from '../../../api/client';
-import { fieldProps, FormActions } from '../../../components/form';
+import { fieldProps, FormActions, showServerErrors } from '../../../components/form';
 import { bannerPackageIds, positionLabels } from './bannerText';
 import { StatusField } from './StatusField';
 

@@ -21,9 +21,9 @@ import {
   type Package,
   type PackageLimit,
 } from '../../../../../shared/schemas/packages';
-import { platformPaths, showServerErrors } from '../../../api/admin-platform';
+import { platformPaths } from '../../../api/admin-platform';
 import { api } from '../../../api/client';
-import { fieldProps, FormActions } from '../../../components/form';
+import { fieldProps, FormActions, showServerErrors } from '../../../components/form';
 import { packageFlags, packageLimits, packageRoles } from './packageText';
 import { StatusField } from './StatusField';
 

@@ -11,9 +11,8 @@ import {
   type Licence,
 } from '../../../../../shared/schemas/licences';
 import { accountPaths, revalidateLicences } from '../../../api/admin-accounts';
-import { showServerErrors } from '../../../api/admin-platform';
 import { api } from '../../../api/client';
-import { fieldProps, FormActions } from '../../../components/form';
+import { fieldProps, FormActions, showServerErrors } from '../../../components/form';
 
 type AddInput = z.input<typeof newLicencesSchema>;
 type AddOutput = z.output<typeof newLicencesSchema>;

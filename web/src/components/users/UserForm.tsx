@@ -1,21 +1,20 @@
-import { Flex, PasswordField, SelectField, TextField } from '@aws-amplify/ui-react';
+import { Button, Flex, PasswordField, SelectField, TextField } from '@aws-amplify/ui-react';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm, type Path, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
-import { useSWRConfig } from 'swr';
 import type * as z from 'zod';
-import type { ClientRole } from '../../../../../shared/roles';
+import type { ClientRole } from '../../../../shared/roles';
 import {
   newAccountUserSchema,
   updateAccountUserSchema,
   type AccountUser,
-} from '../../../../../shared/schemas/accounts';
-import { accountPaths } from '../../../api/admin-accounts';
-import { showServerErrors } from '../../../api/admin-platform';
-import { api } from '../../../api/client';
-import { fieldProps, FormActions } from '../../../components/form';
+} from '../../../../shared/schemas/accounts';
+import { updateTeamUserSchema } from '../../../../shared/schemas/team';
+import { api } from '../../api/client';
+import { fieldProps, FormActions, showServerErrors } from '../form';
 
-type UserInput = z.input<typeof newAccountUserSchema>;
+type UserInput = z.input<typeof newAccountUserSchema> & { password_confirmation?: string };
 type UserOutput = z.output<typeof newAccountUserSchema>;
 
 const fields: Path<UserInput>[] = [
@@ -23,37 +22,53 @@ const fields: Path<UserInput>[] = [
   'last_name',
   'email',
   'password',
+  'password_confirmation',
   'user_role',
   'phone_no',
   'cell_no',
   'pin_number',
 ];
 
+/** Where the form saves: POST `create` for a new user, PUT `update(id)` for an existing one. */
+export interface UserEndpoints {
+  create: string;
+  update: (id: string) => string;
+}
+
 /**
- * Add or edit a user of an account (admin-and-auth §2 "Account users screen", §5): names,
- * e-mail, password (on add only: the API sets no other user's password), a role the account's
- * package allows, phone, cell and PIN (four digits; left blank on add, a free one is chosen).
- * Blank optional fields are cleared. Saving is blocked while the form has errors.
+ * Add or edit a user of an account (client-area §2 "User panel", §5; admin-and-auth §2 "Account
+ * users screen"): names, e-mail, password (on add), a role the account's package allows, phone,
+ * cell and PIN (four digits; left blank on add, a free one is chosen). Blank optional fields are
+ * cleared. With `canSetPassword` (an Account Admin editing an existing user), a Change password
+ * action adds the new password and its repeat to the save. Saving is blocked while the form has
+ * errors; `revalidate` refreshes what the save changed.
  */
 export function UserForm({
-  accountId,
   user,
   roles,
+  endpoints,
+  revalidate,
+  canSetPassword = false,
   onSaved,
   onCancel,
 }: {
-  accountId: string;
   user: AccountUser | null;
   /** The roles the account's package allows. */
   roles: readonly ClientRole[];
+  endpoints: UserEndpoints;
+  revalidate: () => Promise<unknown>;
+  canSetPassword?: boolean;
   onSaved: (saved: AccountUser) => void;
   onCancel: () => void;
 }) {
-  const { mutate } = useSWRConfig();
-  // One form for both: the edit schema knows no password, and drops it.
-  const resolver = (
-    user ? zodResolver(updateAccountUserSchema) : zodResolver(newAccountUserSchema)
-  ) as Resolver<UserInput, unknown, UserOutput>;
+  const [settingPassword, setSettingPassword] = useState(false);
+  // One form for all: the edit schemas know no password unless one is being set.
+  const schema = !user
+    ? newAccountUserSchema
+    : canSetPassword && settingPassword
+      ? updateTeamUserSchema
+      : updateAccountUserSchema;
+  const resolver = zodResolver(schema) as unknown as Resolver<UserInput, unknown, UserOutput>;
   const form = useForm<UserInput, unknown, UserOutput>({
     resolver,
     mode: 'onTouched',
@@ -62,6 +77,7 @@ export function UserForm({
       last_name: user?.last_name ?? '',
       email: user?.email ?? '',
       password: '',
+      password_confirmation: '',
       user_role: user?.user_role ?? ('' as ClientRole),
       phone_no: user?.phone_no ?? '',
       cell_no: user?.cell_no ?? '',
@@ -74,15 +90,10 @@ export function UserForm({
   const save = form.handleSubmit(async (values) => {
     try {
       const reply = user
-        ? await api.put<AccountUser>(accountPaths.user(user.id), values)
-        : await api.post<AccountUser>(accountPaths.accountUsers(accountId), values);
+        ? await api.put<AccountUser>(endpoints.update(user.id), values)
+        : await api.post<AccountUser>(endpoints.create, values);
       toast.success(reply.message ?? (user ? 'User updated' : 'User created'));
-      await Promise.all([
-        mutate(accountPaths.accountUsers(accountId)),
-        mutate(accountPaths.account(accountId)),
-        mutate(accountPaths.dashboard),
-        mutate(accountPaths.recentUsers),
-      ]);
+      await revalidate();
       onSaved(reply.result);
     } catch (error) {
       // Toasted by the fetch client; field errors (a taken e-mail or PIN, a role) go under their fields.
@@ -102,14 +113,28 @@ export function UserForm({
       <TextField label="First name" isRequired maxLength={30} {...fieldProps(form, 'first_name')} />
       <TextField label="Last name" maxLength={30} {...fieldProps(form, 'last_name')} />
       <TextField label="E-mail" type="email" isRequired maxLength={100} {...fieldProps(form, 'email')} />
-      {!user && (
+      {(!user || settingPassword) && (
         <PasswordField
-          label="Password"
+          label={user ? 'New password' : 'Password'}
           isRequired
           autoComplete="new-password"
           maxLength={50}
           {...fieldProps(form, 'password')}
         />
+      )}
+      {user && settingPassword && (
+        <PasswordField
+          label="Repeat new password"
+          isRequired
+          autoComplete="new-password"
+          maxLength={50}
+          {...fieldProps(form, 'password_confirmation')}
+        />
+      )}
+      {user && canSetPassword && !settingPassword && (
+        <Button alignSelf="flex-start" size="small" onClick={() => setSettingPassword(true)}>
+          Change password
+        </Button>
       )}
       <SelectField label="Role" isRequired placeholder="Choose a role" {...fieldProps(form, 'user_role')}>
         {choices.map((role) => (

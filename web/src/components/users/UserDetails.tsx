@@ -1,10 +1,9 @@
 import { Button, Flex } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
-import type { AccountUser } from '../../../../../shared/schemas/accounts';
-import { DetailRow } from '../../../components/DetailRow';
-import { StatusBadge } from '../../../components/StatusBadge';
-import { formatDateTime } from '../../../format';
-import { personName } from './text';
+import type { AccountUser } from '../../../../shared/schemas/accounts';
+import { DetailRow } from '../DetailRow';
+import { StatusBadge } from '../StatusBadge';
+import { formatDateTime, personName } from '../../format';
 
 /** Read-only details of an account user; Edit, when offered, switches to the form. */
 export function UserDetails({

@@ -1,0 +1,93 @@
+import * as z from 'zod';
+import { accountUserFields, newAccountUserSchema } from './accounts';
+import { activityEntrySchema, activityFilterSchema } from './activity';
+import { optionalText, password, requiredText, ulid } from './common';
+import { messages } from './messages';
+
+/**
+ * The Account section of the client area (client-area §2 "Account management", §5, §7 "Account,
+ * lookups, users", "Activity log"): the account's own details, its users, its activity log.
+ */
+
+/** PUT /client/account: what the Account Info box saves. */
+export const clientAccountSchema = z.object({
+  name: requiredText(30),
+  address: requiredText(25),
+  city: requiredText(25),
+  state: optionalText(25),
+  country: requiredText(25),
+  zipcode: optionalText(20),
+  /** Key of a logo uploaded with POST /client/uploads (purpose account-logo); left out keeps the logo. */
+  logo_uri: optionalText(500),
+});
+export type ClientAccountInput = z.input<typeof clientAccountSchema>;
+
+/** POST /client/newuser: as the admin area's, with the password the new user signs in with. */
+export const newTeamUserSchema = newAccountUserSchema;
+export type NewTeamUserInput = z.input<typeof newTeamUserSchema>;
+
+/**
+ * PUT /client/user/{id}: the user's fields; an Account Admin may also set another user's
+ * password (`password` with `password_confirmation`), which ends that user's sessions.
+ */
+export const updateTeamUserSchema = z
+  .object({
+    ...accountUserFields,
+    photo_uri: optionalText(500),
+    password: password.optional(),
+    password_confirmation: z.string({ error: messages.invalid }).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.password === undefined && value.password_confirmation === undefined) return;
+    if (value.password === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: messages.required });
+    } else if (value.password !== value.password_confirmation) {
+      ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: messages.sameAs('Password') });
+    }
+  });
+export type UpdateTeamUserInput = z.input<typeof updateTeamUserSchema>;
+
+/** An IANA time zone name such as `Europe/London`, checked by the runtime's own zone data. */
+const timeZone = z
+  .string({ error: messages.invalid })
+  .trim()
+  .max(64, { error: messages.maxLength(64) })
+  .refine(
+    (zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { error: 'Field should be a time zone such as Europe/London' },
+  );
+
+/** Where the next page of a list starts: the `next_cursor` of the page before. */
+const cursor = z.string({ error: messages.invalid }).max(1000, { error: messages.maxLength(1000) });
+
+/**
+ * GET (query) or POST (body) /client/activityLog: the dates are days as the account's people see
+ * them, in `time_zone` (the browser's; UTC when left out), the last 30 days up to today by default,
+ * at most 366; `user_id` narrows the log to one user of the account.
+ */
+export const teamActivityFilterSchema = activityFilterSchema.safeExtend({
+  user_id: z
+    .union([z.literal(''), ulid], { error: messages.invalid })
+    .optional()
+    .transform((value) => value || undefined),
+  time_zone: timeZone.optional(),
+  cursor: cursor.optional(),
+});
+export type TeamActivityFilter = z.input<typeof teamActivityFilterSchema>;
+
+/** How many entries one page of the activity log holds at most. */
+export const activityPageSize = 100;
+
+/** One page of the activity log, newest first; `next_cursor` is null on the last page. */
+export const activityPageSchema = z.object({
+  data: z.array(activityEntrySchema),
+  next_cursor: z.string().nullable(),
+});
+export type ActivityPage = z.infer<typeof activityPageSchema>;
