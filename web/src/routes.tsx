@@ -133,8 +133,30 @@ export const routes: RouteObject[] = [
               },
               section('dashboard', 'dashboard', [soon('Dashboard')]),
               section('account', 'account-management', [
-                soon('Account'),
-                soon('Activity log', 'activity-log'),
+                {
+                  lazy: page(
+                    () => import('./pages/client/account/AccountPage'),
+                    ({ AccountPage }) => <AccountPage />,
+                  ),
+                  children: [
+                    {
+                      index: true,
+                      handle: { title: 'Account' },
+                      lazy: page(
+                        () => import('./pages/client/account/UsersTab'),
+                        ({ UsersTab }) => <UsersTab />,
+                      ),
+                    },
+                    {
+                      path: 'activity-log',
+                      handle: { title: 'Activity log' },
+                      lazy: page(
+                        () => import('./pages/client/account/ActivityTab'),
+                        ({ ActivityTab }) => <ActivityTab />,
+                      ),
+                    },
+                  ],
+                },
               ]),
               section('venue', 'venues', [soon('Venues')]),
               section('events', 'booking', [soon('Events'), soon('Events', ':eventId')]),

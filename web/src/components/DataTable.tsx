@@ -52,8 +52,11 @@ export interface DataTableProps<T extends object> {
   label: string;
   /** Shown instead of rows when nothing matches. */
   emptyText: string;
-  /** Buttons beside the search box (e.g. ADD). */
-  actions?: ReactNode;
+  /**
+   * Buttons beside the search box (e.g. ADD); as a function, drawn with the rows the search and
+   * sorting leave, on every page (e.g. an export of what is shown).
+   */
+  actions?: ReactNode | ((shown: T[]) => ReactNode);
 }
 
 const sortLabels = { asc: 'ascending', desc: 'descending' } as const;
@@ -92,7 +95,9 @@ export function DataTable<T extends object>({ data, columns, label, emptyText, a
           onClear={() => table.setGlobalFilter('')}
           hasSearchButton={false}
         />
-        {actions}
+        {typeof actions === 'function'
+          ? actions(table.getPrePaginationRowModel().rows.map((row) => row.original))
+          : actions}
       </Flex>
       <Table caption={<VisuallyHidden>{label}</VisuallyHidden>} highlightOnHover variation="striped">
         <TableHead>

@@ -10,7 +10,7 @@ import { accountChanged, accountPaths } from '../../../api/admin-accounts';
 import { usePackages } from '../../../api/admin-platform';
 import { api } from '../../../api/client';
 import { fieldProps, FormActions, showServerErrors } from '../../../components/form';
-import { LogoPicker, uploadLogo, type PendingLogo } from './LogoPicker';
+import { LogoPicker, uploadLogo, type PendingLogo } from '../../../components/LogoPicker';
 
 type AccountInput = z.input<typeof newAccountSchema>;
 type AccountOutput = z.output<typeof newAccountSchema>;
@@ -83,7 +83,7 @@ export function AccountForm({
 
   const save = form.handleSubmit(async (values) => {
     try {
-      const logo_uri = logo ? await uploadLogo(logo) : undefined;
+      const logo_uri = logo ? await uploadLogo(logo, 'admin') : undefined;
       const body = { ...values, ...(logo_uri ? { logo_uri } : {}) };
       const reply = account
         ? await api.put<Account>(accountPaths.account(account.id), body)

@@ -3,7 +3,7 @@ import type { ActivityEntry } from '../../../../../shared/schemas/activity';
 import { anAdminMe, signedInAs } from '../../../test/builders';
 import { fakeApi, type FakeApi } from '../../../test/fakeApi';
 import { renderApp } from '../../../test/renderApp';
-import { localDay } from './activityTime';
+import { localDay } from '../../../activityTime';
 
 function anEntry(n: number, overrides: Partial<ActivityEntry> = {}): ActivityEntry {
   return {

@@ -15,7 +15,7 @@ import { useActivity, useActivityPerson, type ActivitySource } from '../../../ap
 import { DataTable } from '../../../components/DataTable';
 import { fieldProps } from '../../../components/form';
 import { PageLoader } from '../../../components/PageLoader';
-import { formatActivityTime, localDay } from './activityTime';
+import { formatActivityTime, localDay } from '../../../activityTime';
 
 /** The filter form: dates as the date fields hold them, and '' for every component. */
 interface FilterForm {

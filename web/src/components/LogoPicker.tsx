@@ -1,13 +1,10 @@
 import { Button, Flex, Image, Text } from '@aws-amplify/ui-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import {
-  imageContentTypes,
-  maxUploadBytes,
-  type ImageContentType,
-} from '../../../../../shared/schemas/uploads';
-import type { UploadTicket } from '../../../../../shared/schemas/uploads';
-import { api, uploadToPresignedPost } from '../../../api/client';
+import { imageContentTypes, maxUploadBytes, type ImageContentType } from '../../../shared/schemas/uploads';
+import type { UploadTicket } from '../../../shared/schemas/uploads';
+import { api, uploadToPresignedPost } from '../api/client';
+import type { Area } from '../auth/session';
 
 /** A logo chosen in the form, uploaded on Save. */
 export interface PendingLogo {
@@ -22,9 +19,12 @@ function isImageType(type: string): type is ImageContentType {
   return (imageContentTypes as readonly string[]).includes(type);
 }
 
-/** Uploads a logo through a presigned POST (purpose account-logo) and returns its object key. */
-export async function uploadLogo(logo: PendingLogo): Promise<string> {
-  const { result: ticket } = await api.post<UploadTicket>('/admin/uploads', {
+/**
+ * Uploads a logo through a presigned POST (purpose account-logo) of the signed-in person's area
+ * and returns its object key.
+ */
+export async function uploadLogo(logo: PendingLogo, area: Area): Promise<string> {
+  const { result: ticket } = await api.post<UploadTicket>(`/${area}/uploads`, {
     purpose: 'account-logo',
     content_type: logo.type,
     size: logo.file.size,

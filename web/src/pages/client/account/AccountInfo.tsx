@@ -1,0 +1,50 @@
+import { Button, Card, Flex, Heading, Image } from '@aws-amplify/ui-react';
+import { lazy, Suspense, useState } from 'react';
+import type { ClientMe } from '../../../../../shared/schemas/me';
+import { DetailRow } from '../../../components/DetailRow';
+import { PageLoader } from '../../../components/PageLoader';
+
+// The form (react-hook-form, the zod schemas) loads when Edit is pressed.
+const AccountForm = lazy(() => import('./AccountForm').then((m) => ({ default: m.AccountForm })));
+
+/**
+ * The Account Info box (client-area §2, Account Admin only): the account's name, package
+ * (read-only), street address, city, country and logo, read-only until Edit; Save sends
+ * PUT /client/account ('Success') and the header shows the change at once.
+ */
+export function AccountInfo({ me }: { me: ClientMe }) {
+  const [editing, setEditing] = useState(false);
+  const { account } = me;
+  return (
+    <Card variation="outlined">
+      <Flex direction="column" gap="medium">
+        <Heading level={2} fontSize="large">
+          Account Info
+        </Heading>
+        {editing ? (
+          <Suspense fallback={<PageLoader />}>
+            <AccountForm me={me} onDone={() => setEditing(false)} />
+          </Suspense>
+        ) : (
+          <>
+            {account.logo_url && (
+              <Image src={account.logo_url} alt={`${account.name} logo`} maxHeight="4rem" width="auto" />
+            )}
+            <Flex as="dl" direction="column" gap="small" margin="0">
+              <DetailRow label="Account name">{account.name}</DetailRow>
+              <DetailRow label="Package">{me.package.name}</DetailRow>
+              <DetailRow label="Street address">{account.address || '—'}</DetailRow>
+              <DetailRow label="City">{account.city || '—'}</DetailRow>
+              <DetailRow label="State">{account.state || '—'}</DetailRow>
+              <DetailRow label="Zip code">{account.zipcode || '—'}</DetailRow>
+              <DetailRow label="Country">{account.country || '—'}</DetailRow>
+            </Flex>
+            <Button variation="primary" alignSelf="flex-start" onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+          </>
+        )}
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,24 @@
+import { jsPDF } from 'jspdf';
+import { autoTable } from 'jspdf-autotable';
+import type { ActivityEntry } from '../../../../../shared/schemas/activity';
+import { exportHeaders, exportRow } from './activityExport';
+
+/**
+ * The PDF export (loaded only when Export PDF is pressed: jsPDF is large): a title, the range and
+ * the table of the rows shown, landscape A4, repeated headers on every page.
+ */
+export function activityPdf(entries: readonly ActivityEntry[], range: { from: string; to: string }): Blob {
+  const doc = new jsPDF({ orientation: 'landscape', unit: 'pt', format: 'a4' });
+  doc.setFontSize(16);
+  doc.text('Activity log', 40, 40);
+  doc.setFontSize(10);
+  doc.text(`From ${range.from} to ${range.to}`, 40, 58);
+  autoTable(doc, {
+    startY: 72,
+    head: [[...exportHeaders]],
+    body: entries.map(exportRow),
+    styles: { fontSize: 8 },
+    headStyles: { fillColor: [38, 70, 83] },
+  });
+  return doc.output('blob');
+}
