@@ -10,7 +10,12 @@ useBrowser();
 /** axe-core's serious and critical findings on the page as it is now. */
 async function seriousViolations(page: Page): Promise<string[]> {
   // Judge what a person sees once transitions (toasts sliding in, panels opening) have ended.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  // (Spinners turn for ever: they are not waited for.)
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   await page.addScriptTag({ path: axePath });
   const violations = await page.evaluate(async () => {
     const result = await (
@@ -45,6 +50,38 @@ describe('accessibility (axe-core)', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.goto('/admin/login');
     await page.getByRole('heading', { name: 'Admin' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('finds no serious violation on the components page, its side panel and its dialog', async () => {
+    const page = await pageAt('/components');
+    await page.getByRole('heading', { name: 'Components', level: 1 }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Open details' }).click();
+    await page.getByRole('dialog', { name: 'Room 01' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Ask' }).click();
+    await page.getByRole('button', { name: 'Yes' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('finds no serious violation on the account section, its user panel and the activity tab', async () => {
+    const page = await pageAt('/login');
+    await signIn(page, demoUsers.owner);
+    await page.waitForURL('**/c/dashboard');
+    await page.goto('/c/account-management');
+    await page.getByRole('heading', { name: 'Account Info' }).waitFor();
+    await page.getByRole('table', { name: 'Users' }).getByRole('row').nth(1).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Add user' }).click();
+    await page.getByRole('dialog', { name: 'Add user' }).getByLabel('First name').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('link', { name: 'Activity' }).click();
+    await page.getByRole('button', { name: 'Export CSV' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
   });

@@ -36,7 +36,7 @@ describe('web budgets', () => {
       'src/pages/admin/configuration/ConfigurationPage.tsx',
       'src/pages/profile/ProfilePanel.tsx',
       'src/pages/profile/ProfileForm.tsx',
-      'src/pages/profile/PhotoCropper.tsx',
+      'src/components/photo/PhotoCropper.tsx',
     ]) {
       expect(manifest[other]?.isDynamicEntry, `${other} is a lazy chunk`).toBe(true);
       expect(signIn.has(manifest[other]!.file), `the sign-in page loads ${other}`).toBe(false);

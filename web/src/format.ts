@@ -17,3 +17,8 @@ export function formatDate(iso: string): string {
 export function personName(person: { first_name: string; last_name?: string | null }): string {
   return [person.first_name, person.last_name].filter(Boolean).join(' ');
 }
+
+/** "AL" for Ada Lovelace: what an avatar without a photo shows. */
+export function initials(person: { first_name: string; last_name?: string | null }): string {
+  return `${person.first_name.charAt(0)}${person.last_name?.charAt(0) ?? ''}`.toUpperCase();
+}

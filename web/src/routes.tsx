@@ -264,10 +264,13 @@ export const routes: RouteObject[] = [
       {
         path: '/components',
         handle: { title: 'Components' },
-        element: (
-          <Standalone>
-            <ComingSoon title="Components" />
-          </Standalone>
+        lazy: page(
+          () => import('./pages/showcase/ComponentsPage'),
+          ({ ComponentsPage }) => (
+            <Standalone>
+              <ComponentsPage />
+            </Standalone>
+          ),
         ),
       },
       ...socialProviders.flatMap((provider) =>

@@ -78,7 +78,7 @@ function useDismissed() {
 
 // ---- drawing ----
 
-function BannerCard({ banner, onDismiss }: { banner: Banner; onDismiss: () => void }) {
+export function BannerCard({ banner, onDismiss }: { banner: Banner; onDismiss: () => void }) {
   const titleId = useId();
   return (
     <Card

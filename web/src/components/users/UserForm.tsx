@@ -12,7 +12,10 @@ import {
 } from '../../../../shared/schemas/accounts';
 import { updateTeamUserSchema } from '../../../../shared/schemas/team';
 import { api } from '../../api/client';
+import type { Area } from '../../auth/session';
+import { initials } from '../../format';
 import { fieldProps, FormActions, showServerErrors } from '../form';
+import { PhotoPicker, uploadPhoto, type PendingPhoto } from '../photo/PhotoPicker';
 
 type UserInput = z.input<typeof newAccountUserSchema> & { password_confirmation?: string };
 type UserOutput = z.output<typeof newAccountUserSchema>;
@@ -40,8 +43,10 @@ export interface UserEndpoints {
  * users screen"): names, e-mail, password (on add), a role the account's package allows, phone,
  * cell and PIN (four digits; left blank on add, a free one is chosen). Blank optional fields are
  * cleared. With `canSetPassword` (an Account Admin editing an existing user), a Change password
- * action adds the new password and its repeat to the save. Saving is blocked while the form has
- * errors; `revalidate` refreshes what the save changed.
+ * action adds the new password and its repeat to the save. With `photoArea`, a photo may be chosen
+ * and cropped; Save uploads it through that area's presigned upload and sends its key (left
+ * unchanged, the photo stays). Saving is blocked while the form has errors; `revalidate` refreshes
+ * what the save changed.
  */
 export function UserForm({
   user,
@@ -49,6 +54,7 @@ export function UserForm({
   endpoints,
   revalidate,
   canSetPassword = false,
+  photoArea,
   onSaved,
   onCancel,
 }: {
@@ -58,10 +64,13 @@ export function UserForm({
   endpoints: UserEndpoints;
   revalidate: () => Promise<unknown>;
   canSetPassword?: boolean;
+  /** Where the photo is uploaded; without it the form has no photo (the admin area's user edit takes none). */
+  photoArea?: Area;
   onSaved: (saved: AccountUser) => void;
   onCancel: () => void;
 }) {
   const [settingPassword, setSettingPassword] = useState(false);
+  const [photo, setPhoto] = useState<PendingPhoto | null>(null);
   // One form for all: the edit schemas know no password unless one is being set.
   const schema = !user
     ? newAccountUserSchema
@@ -89,9 +98,11 @@ export function UserForm({
 
   const save = form.handleSubmit(async (values) => {
     try {
+      const photo_uri = photo && photoArea ? await uploadPhoto(photoArea, photo) : undefined;
+      const body = { ...values, ...(photo_uri ? { photo_uri } : {}) };
       const reply = user
-        ? await api.put<AccountUser>(endpoints.update(user.id), values)
-        : await api.post<AccountUser>(endpoints.create, values);
+        ? await api.put<AccountUser>(endpoints.update(user.id), body)
+        : await api.post<AccountUser>(endpoints.create, body);
       toast.success(reply.message ?? (user ? 'User updated' : 'User created'));
       await revalidate();
       onSaved(reply.result);
@@ -110,6 +121,13 @@ export function UserForm({
       onSubmit={save}
       aria-label={user ? 'Edit user' : 'Add user'}
     >
+      {photoArea && (
+        <PhotoPicker
+          currentUrl={user?.photo_url ?? null}
+          fallback={user ? initials(user) : ''}
+          onChange={setPhoto}
+        />
+      )}
       <TextField label="First name" isRequired maxLength={30} {...fieldProps(form, 'first_name')} />
       <TextField label="Last name" maxLength={30} {...fieldProps(form, 'last_name')} />
       <TextField label="E-mail" type="email" isRequired maxLength={100} {...fieldProps(form, 'email')} />

@@ -8,28 +8,16 @@ import type * as z from 'zod';
 import { profileChangeSchema } from '../../../../shared/schemas/auth';
 import { isClientMe } from '../../../../shared/me';
 import type { Me } from '../../../../shared/schemas/me';
-import type { UploadTicket } from '../../../../shared/schemas/uploads';
-import { api, uploadToPresignedPost } from '../../api/client';
+import { api } from '../../api/client';
 import { keys } from '../../api/hooks';
 import type { Area } from '../../auth/session';
 import { fieldProps, FormActions } from '../../components/form';
-import { PhotoPicker, type PendingPhoto } from './PhotoPicker';
+import { PhotoPicker, uploadPhoto, type PendingPhoto } from '../../components/photo/PhotoPicker';
 import { PinField } from './PinField';
 import { initials } from './ProfileView';
 
 type ProfileInput = z.input<typeof profileChangeSchema>;
 type ProfileOutput = z.output<typeof profileChangeSchema>;
-
-/** Uploads a cropped photo through a presigned POST and returns its object key. */
-async function uploadPhoto(area: Area, photo: PendingPhoto): Promise<string> {
-  const { result: ticket } = await api.post<UploadTicket>(`/${area}/uploads`, {
-    purpose: 'profile-photo',
-    content_type: photo.type,
-    size: photo.blob.size,
-  });
-  await uploadToPresignedPost(ticket, photo.blob, photo.type === 'image/png' ? 'profile.png' : 'profile.jpg');
-  return ticket.key;
-}
 
 /**
  * Edit own profile: names, phone, cell and photo. Designation and e-mail are read-only, the

@@ -6,12 +6,11 @@ import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
 import type * as z from 'zod';
 import { newAdminSchema, updateAdminSchema, type AdminUser } from '../../../../../shared/schemas/admins';
-import type { UploadTicket } from '../../../../../shared/schemas/uploads';
 import { platformPaths } from '../../../api/admin-platform';
-import { api, uploadToPresignedPost } from '../../../api/client';
+import { api } from '../../../api/client';
 import { useAuth } from '../../../auth/AuthProvider';
 import { fieldProps, FormActions, showServerErrors } from '../../../components/form';
-import { PhotoPicker, type PendingPhoto } from '../../profile/PhotoPicker';
+import { PhotoPicker, uploadPhoto, type PendingPhoto } from '../../../components/photo/PhotoPicker';
 import { StatusField } from '../configuration/StatusField';
 import { adminInitials } from './adminText';
 
@@ -28,17 +27,6 @@ const fieldNames = [
   'password',
   'status',
 ] as const;
-
-/** Uploads a cropped photo through a presigned POST and returns its object key. */
-async function uploadPhoto(photo: PendingPhoto): Promise<string> {
-  const { result: ticket } = await api.post<UploadTicket>('/admin/uploads', {
-    purpose: 'profile-photo',
-    content_type: photo.type,
-    size: photo.blob.size,
-  });
-  await uploadToPresignedPost(ticket, photo.blob, photo.type === 'image/png' ? 'photo.png' : 'photo.jpg');
-  return ticket.key;
-}
 
 /**
  * Add or edit a super admin (admin-and-auth §3 Admin user, §5): names, e-mail, designation, phone,
@@ -84,7 +72,7 @@ export function AdminForm({
 
   const save = handleSubmit(async ({ status, password, ...values }) => {
     try {
-      const photo_uri = photo ? await uploadPhoto(photo) : undefined;
+      const photo_uri = photo ? await uploadPhoto('admin', photo) : undefined;
       const fields = {
         first_name: values.first_name,
         last_name: values.last_name ?? '',

@@ -14,7 +14,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { SidePanel } from '../../../components/SidePanel';
 import { StatusSwitch } from '../../../components/StatusSwitch';
 import { UserDetails } from '../../../components/users/UserDetails';
-import { personName } from '../../../format';
+import { initials, personName } from '../../../format';
 
 // The form (react-hook-form, the zod schemas) loads when a panel opens for editing.
 const UserForm = lazy(() =>
@@ -26,9 +26,6 @@ type Panel =
   { mode: 'closed' } | { mode: 'edit'; user: AccountUser | null } | { mode: 'details'; user: AccountUser };
 
 const column = createColumnHelper<AccountUser>();
-
-const initials = (user: AccountUser) =>
-  `${user.first_name.charAt(0)}${user.last_name?.charAt(0) ?? ''}`.toUpperCase();
 
 /** What a user looks after, once venues and spaces are assigned (client-area §2 "User panel"). */
 const looksAfter: Partial<Record<ClientRole, string>> = {
@@ -164,6 +161,7 @@ export function UsersTab() {
               roles={roles}
               endpoints={{ create: teamPaths.newUser, update: teamPaths.user }}
               canSetPassword={canAdd}
+              photoArea="client"
               revalidate={() => Promise.all([mutate(teamPaths.users), mutate(keys.aboutMe)])}
               onSaved={(saved) => setPanel({ mode: 'details', user: saved })}
               onCancel={() => (panel.user ? setPanel({ mode: 'details', user: panel.user }) : close())}

@@ -1,27 +1,22 @@
 import Papa from 'papaparse';
-import type { ActivityEntry } from '../../../../../shared/schemas/activity';
-import { formatActivityTime } from '../../../activityTime';
-import { personName } from '../../../format';
+import type { ActivityRow } from '../../../components/activity/rows';
 
-/** The columns of both exports, as the Activity tab shows them. */
+/** The columns of both exports, as the Activity tab shows them (the e-mail besides). */
 export const exportHeaders = ['User', 'E-mail', 'Role', 'Category', 'Activity', 'Time'] as const;
 
-/** One entry as a row of the exports. */
-export function exportRow(entry: ActivityEntry): string[] {
-  const who = entry.user;
-  return [
-    personName({ first_name: who.first_name ?? '', last_name: who.last_name }) || '—',
-    who.email ?? '',
-    who.user_role ?? '',
-    entry.component,
-    entry.activity,
-    formatActivityTime(entry.time),
-  ];
-}
+/** One row of the table as a row of the exports. */
+export const exportRow = (row: ActivityRow): string[] => [
+  row.user,
+  row.email,
+  row.role,
+  row.category,
+  row.activity,
+  row.when,
+];
 
 /** The CSV of the rows shown (papaparse quotes what needs quoting). */
-export function activityCsv(entries: readonly ActivityEntry[]): string {
-  return Papa.unparse({ fields: [...exportHeaders], data: entries.map(exportRow) });
+export function activityCsv(rows: readonly ActivityRow[]): string {
+  return Papa.unparse({ fields: [...exportHeaders], data: rows.map(exportRow) });
 }
 
 /** `ActivityLog_2026-10-24_2026-11-22.csv`: the export of a range names it. */

@@ -1,13 +1,13 @@
 import { jsPDF } from 'jspdf';
 import { autoTable } from 'jspdf-autotable';
-import type { ActivityEntry } from '../../../../../shared/schemas/activity';
+import type { ActivityRow } from '../../../components/activity/rows';
 import { exportHeaders, exportRow } from './activityExport';
 
 /**
  * The PDF export (loaded only when Export PDF is pressed: jsPDF is large): a title, the range and
- * the table of the rows shown, landscape A4, repeated headers on every page.
+ * the table of the rows shown, landscape A4, the header row repeated on every page.
  */
-export function activityPdf(entries: readonly ActivityEntry[], range: { from: string; to: string }): Blob {
+export function activityPdf(rows: readonly ActivityRow[], range: { from: string; to: string }): Blob {
   const doc = new jsPDF({ orientation: 'landscape', unit: 'pt', format: 'a4' });
   doc.setFontSize(16);
   doc.text('Activity log', 40, 40);
@@ -16,7 +16,7 @@ export function activityPdf(entries: readonly ActivityEntry[], range: { from: st
   autoTable(doc, {
     startY: 72,
     head: [[...exportHeaders]],
-    body: entries.map(exportRow),
+    body: rows.map(exportRow),
     styles: { fontSize: 8 },
     headStyles: { fillColor: [38, 70, 83] },
   });

@@ -2,8 +2,15 @@ import { Avatar, Button, Flex } from '@aws-amplify/ui-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { Area } from 'react-easy-crop';
-import { imageContentTypes, maxUploadBytes, type ImageContentType } from '../../../../shared/schemas/uploads';
-import { PageLoader } from '../../components/PageLoader';
+import {
+  imageContentTypes,
+  maxUploadBytes,
+  type ImageContentType,
+  type UploadTicket,
+} from '../../../../shared/schemas/uploads';
+import { api, uploadToPresignedPost } from '../../api/client';
+import type { Area as ApiArea } from '../../auth/session';
+import { PageLoader } from '../PageLoader';
 import { cropImage } from './cropImage';
 
 // react-easy-crop loads when a photo has been chosen.
@@ -13,6 +20,20 @@ const PhotoCropper = lazy(() => import('./PhotoCropper').then((m) => ({ default:
 export interface PendingPhoto {
   blob: Blob;
   type: ImageContentType;
+}
+
+/**
+ * Uploads a cropped photo through a presigned POST (purpose profile-photo) of the signed-in
+ * person's area and returns its object key, to send as `photo_uri`.
+ */
+export async function uploadPhoto(area: ApiArea, photo: PendingPhoto): Promise<string> {
+  const { result: ticket } = await api.post<UploadTicket>(`/${area}/uploads`, {
+    purpose: 'profile-photo',
+    content_type: photo.type,
+    size: photo.blob.size,
+  });
+  await uploadToPresignedPost(ticket, photo.blob, photo.type === 'image/png' ? 'photo.png' : 'photo.jpg');
+  return ticket.key;
 }
 
 function isImageType(type: string): type is ImageContentType {
