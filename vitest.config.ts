@@ -48,6 +48,9 @@ export default defineConfig({
           globals: true,
           setupFiles: ['web/src/test/setup.ts'],
           css: false,
+          // A test types and clicks like a person; on CI's two cores with every file at once,
+          // that takes longer than vitest's default 5 s (waits are bounded in setup.ts too).
+          testTimeout: 20_000,
         },
       },
       {

@@ -153,131 +153,149 @@ afterAll(() => {
 });
 
 describe(`the API contract, from the OpenAPI document (seed ${seed})`, () => {
+  // Each walks every operation of the document, which grows with every route: minutes on CI's
+  // two cores, where the other projects' workers may still be finishing.
+  const contractTimeout = 240_000;
+
   it('covers every operation of the document', () => {
     expect(operations.length).toBeGreaterThan(30);
   });
 
-  it('answers requests valid by the document with 2xx or a documented error, and 2xx as declared', async () => {
-    for (const op of operations) {
-      stats.operations++;
-      const area = areaOf(op);
-      const schema = op.requestBody?.content['application/json'].schema;
-      const success = ajv.compile(op.responses['200']!.content['application/json'].schema as object);
-      await fc.assert(
-        fc.asyncProperty(
-          pathArbitrary(op),
-          queryArbitrary(op),
-          schema ? valid(schema) : fc.constant(undefined),
-          async (params, query, body) => {
-            const token = area ? await tokenFor(area) : undefined;
-            const answer = await send(op.method, urlOf(op, params, query), {
-              token,
-              body: body === undefined ? undefined : JSON.stringify(body),
-            });
-            const label = `${op.method} ${op.path} ${JSON.stringify(body)}: ${answer.status} ${answer.text.slice(0, 300)}`;
-            expect(answer.status, label).toBeLessThan(500);
-            if (answer.status >= 200 && answer.status < 300) {
-              expect(success(answer.body), `${label}\n${ajv.errorsText(success.errors)}`).toBe(true);
-            } else {
-              expect(documented(op, answer.status), `${label} (undocumented status)`).toBe(true);
-              expect(errorShape(answer.body), `${label} (error shape)`).toBe(true);
-            }
-          },
-        ),
-        { seed, numRuns: validRuns, endOnFailure: true },
-      );
-    }
-  });
-
-  it('refuses invalid requests with 400/404/413/422 and the error shape, and changes nothing', async () => {
-    for (const op of operations) {
-      const area = areaOf(op);
-      const schema = op.requestBody?.content['application/json'].schema;
-      const token = area ? await tokenFor(area) : undefined;
-      const pathValues = fc.sample(pathArbitrary(op), { seed, numRuns: 1 })[0]!;
-      const url = urlOf(op, pathValues);
-      const before = await tableSnapshot();
-
-      if (schema) {
+  it(
+    'answers requests valid by the document with 2xx or a documented error, and 2xx as declared',
+    async () => {
+      for (const op of operations) {
+        stats.operations++;
+        const area = areaOf(op);
+        const schema = op.requestBody?.content['application/json'].schema;
+        const success = ajv.compile(op.responses['200']!.content['application/json'].schema as object);
         await fc.assert(
-          fc.asyncProperty(invalidBodies(schema), async ({ flaw, body }) => {
-            const answer = await send(op.method, url, { token, body: JSON.stringify(body) });
-            expectRefusal(op, `${flaw} ${JSON.stringify(body).slice(0, 200)}`, answer, [404, 422]);
-          }),
-          { seed, numRuns: invalidRuns, endOnFailure: true },
+          fc.asyncProperty(
+            pathArbitrary(op),
+            queryArbitrary(op),
+            schema ? valid(schema) : fc.constant(undefined),
+            async (params, query, body) => {
+              const token = area ? await tokenFor(area) : undefined;
+              const answer = await send(op.method, urlOf(op, params, query), {
+                token,
+                body: body === undefined ? undefined : JSON.stringify(body),
+              });
+              const label = `${op.method} ${op.path} ${JSON.stringify(body)}: ${answer.status} ${answer.text.slice(0, 300)}`;
+              expect(answer.status, label).toBeLessThan(500);
+              if (answer.status >= 200 && answer.status < 300) {
+                expect(success(answer.body), `${label}\n${ajv.errorsText(success.errors)}`).toBe(true);
+              } else {
+                expect(documented(op, answer.status), `${label} (undocumented status)`).toBe(true);
+                expect(errorShape(answer.body), `${label} (error shape)`).toBe(true);
+              }
+            },
+          ),
+          { seed, numRuns: validRuns, endOnFailure: true },
         );
-        const malformed: Array<[string, string, string | undefined]> = [
-          ['broken JSON', '{"title": ', undefined],
-          ['a JSON array', '["a", "b"]', undefined],
-          ['JSON null', 'null', undefined],
-          ['a form instead of JSON', 'title=x', 'application/x-www-form-urlencoded'],
-        ];
-        for (const [what, body, contentType] of malformed) {
-          expectRefusal(op, what, await send(op.method, url, { token, body, contentType }), [400, 404]);
-        }
       }
-      if (op.method !== 'GET') {
-        const huge = await send(op.method, url, { token, body: 'x'.repeat(10 * 1024 * 1024 + 1) });
-        expectRefusal(op, 'a body over 10 MiB', huge, [413]);
-      }
-      for (const param of op.parameters.filter((p) => p.in === 'path')) {
-        const { name } = param;
-        // A free-text parameter (a search) names nothing to look up: most of these are texts to
-        // search for, answered as such; the rest are refused like impossible ids.
-        const freeText = !param.schema.pattern && !param.schema.enum && param.schema.const === undefined;
-        for (const value of impossiblePathValues) {
-          const raw = op.path.replace(/\{(\w+)\}/g, (_, n: string) =>
-            n === name ? value : String(pathValues[n]),
-          );
-          const answer = await send(op.method, raw, {
-            token,
-            body: schema ? JSON.stringify(fc.sample(valid(schema), { seed, numRuns: 1 })[0]) : undefined,
-          });
-          if (freeText && answer.status === 200) {
-            const success = ajv.compile(op.responses['200']!.content['application/json'].schema as object);
-            expect(success(answer.body), `${op.method} ${op.path} with ${name} = ${value.slice(0, 40)}`).toBe(
-              true,
-            );
-          } else {
-            expectRefusal(op, `path ${name} = ${value.slice(0, 40)}`, answer, [404]);
-          }
-        }
-      }
-      expect(await tableSnapshot(), `${op.method} ${op.path}: an invalid request changed the table`).toEqual(
-        before,
-      );
-    }
-  });
+    },
+    contractTimeout,
+  );
 
-  it('answers the auth matrix: no token, broken tokens, the other area, roles without the permission', async () => {
-    const forged = (claims: object) =>
-      `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(
-        JSON.stringify(claims),
-      ).toString('base64url')}.`;
-    for (const op of operations.filter((o) => areaOf(o))) {
-      const area = areaOf(op)!;
-      const url = urlOf(op, fc.sample(pathArbitrary(op), { seed, numRuns: 1 })[0]!);
-      const real = JSON.parse(
-        Buffer.from((await tokenFor(area)).split('.')[1]!, 'base64url').toString(),
-      ) as object;
-      const cases: Array<[string, string | undefined, number]> = [
-        ['no token', undefined, 401],
-        ['a token that is not a JWT', 'not-a-token', 401],
-        ['an unsigned token (alg: none) with real claims', forged(real), 401],
-        ["the other area's token", await tokenFor(area === 'client' ? 'admin' : 'client'), 403],
-      ];
-      const permission = op['x-permission'];
-      if (permission && permission !== 'read') {
-        for (const role of clientRoles) {
-          if (!allows(rolesAttrFor(role), permission as RoleFlag)) {
-            cases.push([`a ${role}, whose role may not`, tokens.byRole[role], 403]);
+  it(
+    'refuses invalid requests with 400/404/413/422 and the error shape, and changes nothing',
+    async () => {
+      for (const op of operations) {
+        const area = areaOf(op);
+        const schema = op.requestBody?.content['application/json'].schema;
+        const token = area ? await tokenFor(area) : undefined;
+        const pathValues = fc.sample(pathArbitrary(op), { seed, numRuns: 1 })[0]!;
+        const url = urlOf(op, pathValues);
+        const before = await tableSnapshot();
+
+        if (schema) {
+          await fc.assert(
+            fc.asyncProperty(invalidBodies(schema), async ({ flaw, body }) => {
+              const answer = await send(op.method, url, { token, body: JSON.stringify(body) });
+              expectRefusal(op, `${flaw} ${JSON.stringify(body).slice(0, 200)}`, answer, [404, 422]);
+            }),
+            { seed, numRuns: invalidRuns, endOnFailure: true },
+          );
+          const malformed: Array<[string, string, string | undefined]> = [
+            ['broken JSON', '{"title": ', undefined],
+            ['a JSON array', '["a", "b"]', undefined],
+            ['JSON null', 'null', undefined],
+            ['a form instead of JSON', 'title=x', 'application/x-www-form-urlencoded'],
+          ];
+          for (const [what, body, contentType] of malformed) {
+            expectRefusal(op, what, await send(op.method, url, { token, body, contentType }), [400, 404]);
           }
         }
+        if (op.method !== 'GET') {
+          const huge = await send(op.method, url, { token, body: 'x'.repeat(10 * 1024 * 1024 + 1) });
+          expectRefusal(op, 'a body over 10 MiB', huge, [413]);
+        }
+        for (const param of op.parameters.filter((p) => p.in === 'path')) {
+          const { name } = param;
+          // A free-text parameter (a search) names nothing to look up: most of these are texts to
+          // search for, answered as such; the rest are refused like impossible ids.
+          const freeText = !param.schema.pattern && !param.schema.enum && param.schema.const === undefined;
+          for (const value of impossiblePathValues) {
+            const raw = op.path.replace(/\{(\w+)\}/g, (_, n: string) =>
+              n === name ? value : String(pathValues[n]),
+            );
+            const answer = await send(op.method, raw, {
+              token,
+              body: schema ? JSON.stringify(fc.sample(valid(schema), { seed, numRuns: 1 })[0]) : undefined,
+            });
+            if (freeText && answer.status === 200) {
+              const success = ajv.compile(op.responses['200']!.content['application/json'].schema as object);
+              expect(
+                success(answer.body),
+                `${op.method} ${op.path} with ${name} = ${value.slice(0, 40)}`,
+              ).toBe(true);
+            } else {
+              expectRefusal(op, `path ${name} = ${value.slice(0, 40)}`, answer, [404]);
+            }
+          }
+        }
+        expect(
+          await tableSnapshot(),
+          `${op.method} ${op.path}: an invalid request changed the table`,
+        ).toEqual(before);
       }
-      for (const [what, token, status] of cases) {
-        const answer = await send(op.method, url, { token, body: op.requestBody ? '{}' : undefined });
-        expectRefusal(op, what, answer, [status]);
+    },
+    contractTimeout,
+  );
+
+  it(
+    'answers the auth matrix: no token, broken tokens, the other area, roles without the permission',
+    async () => {
+      const forged = (claims: object) =>
+        `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(
+          JSON.stringify(claims),
+        ).toString('base64url')}.`;
+      for (const op of operations.filter((o) => areaOf(o))) {
+        const area = areaOf(op)!;
+        const url = urlOf(op, fc.sample(pathArbitrary(op), { seed, numRuns: 1 })[0]!);
+        const real = JSON.parse(
+          Buffer.from((await tokenFor(area)).split('.')[1]!, 'base64url').toString(),
+        ) as object;
+        const cases: Array<[string, string | undefined, number]> = [
+          ['no token', undefined, 401],
+          ['a token that is not a JWT', 'not-a-token', 401],
+          ['an unsigned token (alg: none) with real claims', forged(real), 401],
+          ["the other area's token", await tokenFor(area === 'client' ? 'admin' : 'client'), 403],
+        ];
+        const permission = op['x-permission'];
+        if (permission && permission !== 'read') {
+          for (const role of clientRoles) {
+            if (!allows(rolesAttrFor(role), permission as RoleFlag)) {
+              cases.push([`a ${role}, whose role may not`, tokens.byRole[role], 403]);
+            }
+          }
+        }
+        for (const [what, token, status] of cases) {
+          const answer = await send(op.method, url, { token, body: op.requestBody ? '{}' : undefined });
+          expectRefusal(op, what, answer, [status]);
+        }
       }
-    }
-  });
+    },
+    contractTimeout,
+  );
 });
