@@ -2,9 +2,19 @@
  * Client roles and their role attributes (client-area §6). The server enforces the same
  * attributes the SPA uses to show menus and buttons; docs/decisions.md records the values.
  */
-import type { RolesAttr } from './schemas/roles';
+type Flags<K extends string> = Record<K, boolean>;
 
-export type { RolesAttr } from './schemas/roles';
+/** The role attributes of client-area §6, as `GET /client/me` answers them (its schema: schemas/roles.ts). */
+export interface RolesAttr {
+  statistics: boolean;
+  dashboard: Flags<'visible' | 'recentvenues' | 'recentspaces' | 'recentbookings'>;
+  account: { visible: boolean; permission: Flags<'add'> };
+  venue: Flags<'visible'>;
+  venues: { permission: Flags<'add' | 'edit' | '3rdPartyAccountManage'> };
+  spaces: { permission: Flags<'add' | 'edit'> };
+  screens: { permission: Flags<'add' | 'addVisibility'> };
+  events: { visible: boolean; permission: Flags<'add' | 'edit' | 'delete'> };
+}
 
 export const clientRoles = ['Account Admin', 'Venue Manager', 'Event Coordinator', 'Viewer'] as const;
 export type ClientRole = (typeof clientRoles)[number];

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { clientRoles } from '../roles';
+import { clientRoles, type RolesAttr } from '../roles';
 
 /**
  * The schemas of roles and role attributes, apart from `shared/roles.ts` so that the web's role
@@ -20,5 +20,5 @@ export const rolesAttrSchema = z.object({
   spaces: z.object({ permission: flags('add', 'edit') }),
   screens: z.object({ permission: flags('add', 'addVisibility') }),
   events: z.object({ visible: z.boolean(), permission: flags('add', 'edit', 'delete') }),
-});
-export type RolesAttr = z.infer<typeof rolesAttrSchema>;
+}) satisfies z.ZodType<RolesAttr>;
+export type { RolesAttr } from '../roles';
