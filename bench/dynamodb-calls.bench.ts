@@ -7,7 +7,8 @@ import { startSystem } from '../infra/local/system';
 const root = path.resolve(import.meta.dirname, '..');
 
 /**
- * How many DynamoDB calls each route of the configuration slice makes, authentication included:
+ * How many DynamoDB calls each measured route makes (configuration, me, the Account section),
+ * authentication included:
  * the system runs in this process, and a middleware on the one DocumentClient counts the calls.
  */
 export async function run(): Promise<Array<{ name: string; value: string }>> {
@@ -80,6 +81,20 @@ export async function run(): Promise<Array<{ name: string; value: string }>> {
     await measure('GET /client/amenities', 'GET', '/client/amenities', client);
     await measure('GET /client/timezones', 'GET', '/client/timezones', client);
     await measure('GET /client/me', 'GET', '/client/me', client);
+    // The client Account section (issue 8): the owner's users and activity.
+    await measure('GET /client/allusers', 'GET', '/client/allusers', client);
+    const user = await measure('POST /client/newuser', 'POST', '/client/newuser', client, {
+      first_name: 'Bench',
+      last_name: 'User',
+      email: `bench-${Date.now()}@example.test`,
+      password: 'Bench1234',
+      user_role: 'Venue Manager',
+    });
+    const userId = user.result.id!;
+    await measure('GET /client/user/{id}', 'GET', `/client/user/${userId}`, client);
+    await measure('GET /client/user/{id}/{status}', 'GET', `/client/user/${userId}/Inactive`, client);
+    await measure('GET /client/user/{id}/resetPIN', 'GET', `/client/user/${userId}/resetPIN`, client);
+    await measure('GET /client/activityLog', 'GET', '/client/activityLog', client);
   } finally {
     await system.stop();
   }

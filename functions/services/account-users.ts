@@ -161,7 +161,11 @@ export async function createAccountUser(
   accountId: string,
   input: NewAccountUser,
 ): Promise<AccountUser> {
-  const account = await getAccount(accountId);
+  // A client's own account was read (consistently) to authenticate the request.
+  const account =
+    principal.kind === 'client' && principal.accountId === accountId
+      ? principal.account
+      : await getAccount(accountId);
   if (!account) throw new NotFound('Account');
   const pkg = await getPackage(account.package_id);
   if (!pkg) throw new Invalid({ user_role: "The account's package no longer exists" });
