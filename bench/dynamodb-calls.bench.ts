@@ -81,6 +81,60 @@ export async function run(): Promise<Array<{ name: string; value: string }>> {
     await measure('GET /client/amenities', 'GET', '/client/amenities', client);
     await measure('GET /client/timezones', 'GET', '/client/timezones', client);
     await measure('GET /client/me', 'GET', '/client/me', client);
+    // The admin area (issue 7): the dashboard, an account with its users and licences, packages,
+    // banners and admins.
+    await measure('GET /admin/dashboard', 'GET', '/admin/dashboard', admin);
+    await measure('GET /admin/accounts', 'GET', '/admin/accounts', admin);
+    const packages = (await request('GET', '/admin/packages', admin)) as unknown as {
+      result: Array<{ id: string }>;
+    };
+    const account = await measure('POST /admin/account', 'POST', '/admin/account', admin, {
+      name: 'Bench account',
+      package_id: packages.result[0]!.id,
+      package_start_date: '2026-01-01',
+      package_end_date: '2027-12-31',
+      admin_first_name: 'Bench',
+      admin_email: `bench-admin-${Date.now()}@example.test`,
+      admin_password: 'Bench1234',
+    });
+    const accountId = account.result.id!;
+    await measure('GET /admin/account/{id}', 'GET', `/admin/account/${accountId}`, admin);
+    await measure('GET /admin/account/{id}/{status}', 'GET', `/admin/account/${accountId}/Inactive`, admin);
+    await measure('GET /admin/account/{id}/users', 'GET', `/admin/account/${accountId}/users`, admin);
+    const accountUser = await measure(
+      'POST /admin/account/{id}/users',
+      'POST',
+      `/admin/account/${accountId}/users`,
+      admin,
+      {
+        first_name: 'Bench',
+        email: `bench-user-${Date.now()}@example.test`,
+        password: 'Bench1234',
+        user_role: 'Viewer',
+      },
+    );
+    await measure(
+      'GET /admin/users/{id}/{status}',
+      'GET',
+      `/admin/users/${accountUser.result.id}/Inactive`,
+      admin,
+    );
+    await measure('POST /admin/account/{id}/license', 'POST', `/admin/account/${accountId}/license`, admin, {
+      no_of_licence: 3,
+      purchase_date: '2026-01-01',
+      expiration_date: '2027-01-01',
+    });
+    await measure(
+      'GET /admin/account/{id}/license',
+      'GET',
+      `/admin/account/${accountId}/license?page=1`,
+      admin,
+    );
+    await measure('GET /admin/packages', 'GET', '/admin/packages', admin);
+    await measure('GET /admin/banner', 'GET', '/admin/banner', admin);
+    await measure('GET /banners/login', 'GET', '/banners/login');
+    await measure('GET /admin/admins', 'GET', '/admin/admins', admin);
+    await measure('GET /admin/recentUsers', 'GET', '/admin/recentUsers', admin);
     // The client Account section (issue 8): the owner's users and activity.
     await measure('GET /client/allusers', 'GET', '/client/allusers', client);
     const user = await measure('POST /client/newuser', 'POST', '/client/newuser', client, {
