@@ -1,9 +1,9 @@
-import { Button, Flex } from '@aws-amplify/ui-react';
+import { Avatar, Button, Flex } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
 import type { AccountUser } from '../../../../shared/schemas/accounts';
 import { DetailRow } from '../DetailRow';
 import { StatusBadge } from '../StatusBadge';
-import { formatDateTime, personName } from '../../format';
+import { formatDateTime, initials, personName } from '../../format';
 
 /** Read-only details of an account user; Edit, when offered, switches to the form. */
 export function UserDetails({
@@ -21,6 +21,9 @@ export function UserDetails({
 }) {
   return (
     <Flex direction="column" gap="medium">
+      <Avatar src={user.photo_url ?? undefined} alt={`Photo of ${personName(user)}`} size="large">
+        {initials(user)}
+      </Avatar>
       <Flex as="dl" direction="column" gap="small" margin="0">
         <DetailRow label="Name">{personName(user)}</DetailRow>
         {account !== undefined && <DetailRow label="Account">{account}</DetailRow>}

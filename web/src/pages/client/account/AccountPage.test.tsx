@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AccountUser } from '../../../../../shared/schemas/accounts';
 import type { ActivityEntry } from '../../../../../shared/schemas/activity';
-import { localDay } from '../../../activityTime';
+import { formatActivityTime, localDay } from '../../../activityTime';
 import { aClientMe, signedInAs } from '../../../test/builders';
 import { fakeApi, type FakeApi } from '../../../test/fakeApi';
 import { renderApp } from '../../../test/renderApp';
@@ -56,11 +56,40 @@ function anEntry(id: string, activity: string, who = 'Ada'): ActivityEntry {
   };
 }
 
+/** The table's body rows as the text of their cells. */
+function rows(name: string): string[][] {
+  return within(screen.getByRole('table', { name }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent ?? ''),
+    );
+}
+
+/** Captures the files the page hands to the browser's downloads, with their names. */
+function captureDownloads(): { blob: Blob; name: string }[] {
+  const files: { blob: Blob; name: string }[] = [];
+  let pending: Blob | undefined;
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    pending = blob as Blob;
+    return 'blob:x';
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    files.push({ blob: pending!, name: this.download });
+  });
+  return files;
+}
+
 function signedIn(role: Parameters<typeof aClientMe>[0] = 'Account Admin'): FakeApi {
   const api = fakeApi();
   signedInAs(api, role === 'Account Admin' ? me : aClientMe(role));
   return api.ok('GET', '/client/allusers', [vera, owner]);
 }
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('account section: users', () => {
   it('lists the users; the own status toggle is disabled, another user’s saves at once', async () => {
@@ -147,6 +176,54 @@ describe('account section: users', () => {
     });
   });
 
+  it('shows 10 users a page, sorts by a column, and searches any field with the text trimmed', async () => {
+    const many = Array.from({ length: 12 }, (_, i) =>
+      aUser(`u${i + 10}`, `User${String.fromCharCode(65 + i)}`, {
+        email: `person${i}@example.com`,
+        cell_no: `07${i}`,
+        user_role: i % 2 ? 'Event Coordinator' : 'Venue Manager',
+      }),
+    );
+    const api = fakeApi();
+    signedInAs(api, me);
+    api.ok('GET', '/client/allusers', [owner, ...many]);
+    const { user } = renderApp('/c/account-management');
+    await screen.findByRole('table', { name: 'Users' });
+    expect(rows('Users')).toHaveLength(10);
+    await user.click(screen.getByRole('button', { name: /next page/i }));
+    expect(rows('Users')).toHaveLength(3);
+
+    await user.click(screen.getByRole('button', { name: /^E-mail/ }));
+    await user.click(screen.getByRole('button', { name: /previous page/i }));
+    expect(rows('Users')[0]![2]).toBe('ada@example.com');
+    await user.click(screen.getByRole('button', { name: /^E-mail/ }));
+    expect(rows('Users')[0]![2]).toBe('person11@example.com');
+    expect(screen.getByRole('columnheader', { name: /E-mail/ })).toHaveAttribute('aria-sort', 'descending');
+
+    await user.type(screen.getByLabelText('Search users'), '  PERSON3@example  ');
+    await waitFor(() => expect(rows('Users')).toHaveLength(1));
+    expect(rows('Users')[0]![1]).toBe('UserD Smith');
+    await user.clear(screen.getByLabelText('Search users'));
+    await user.type(screen.getByLabelText('Search users'), 'coordinator');
+    await waitFor(() => expect(rows('Users')).toHaveLength(6));
+  });
+
+  it('hides the plus button and the toggles from a role that may see the users but not add', async () => {
+    const viewer = aClientMe('Account Admin', { id: 'u1' });
+    viewer.rolesAttr = { ...viewer.rolesAttr, account: { visible: true, permission: { add: false } } };
+    const api = fakeApi();
+    signedInAs(api, viewer);
+    api.ok('GET', '/client/allusers', [vera, owner]);
+    const { user } = renderApp('/c/account-management');
+    await screen.findByRole('cell', { name: 'vera@example.com' });
+    expect(screen.queryByRole('button', { name: 'Add user' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Account Info' })).not.toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Status of Vera Smith' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Vera Smith' }));
+    const panel = screen.getByRole('dialog', { name: 'Vera Smith' });
+    expect(within(panel).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
   it('saves the Account Info with "Success", after the field errors are put right', async () => {
     const api = signedIn().ok(
       'PUT',
@@ -193,14 +270,7 @@ describe('account section: activity', () => {
 
   it('asks for the last 30 days, and exports the rows the search leaves as CSV', async () => {
     const api = signedIn().ok('POST', '/client/activityLog', { data: entries, next_cursor: null });
-    const blobs: Blob[] = [];
-    vi.stubGlobal(
-      'URL',
-      Object.assign(URL, {
-        createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:x'),
-        revokeObjectURL: () => {},
-      }),
-    );
+    const files = captureDownloads();
     const { user } = renderApp('/c/account-management/activity-log');
     await screen.findByRole('cell', { name: 'Deactivated user Vera Smith' });
     expect(api.callsTo('POST', '/client/activityLog')[0]!.body).toMatchObject({
@@ -213,12 +283,38 @@ describe('account section: activity', () => {
       expect(screen.queryByRole('cell', { name: 'Deactivated user Vera Smith' })).toBeNull(),
     );
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    expect(blobs).toHaveLength(1);
-    const csv = await blobs[0]!.text();
-    const lines = csv.trim().split(/\r?\n/);
-    expect(lines[0]).toBe('User,E-mail,Role,Category,Activity,Time');
-    expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain('"Created user Vera Smith, ""Lobby"""');
+    expect(files.map((file) => file.name)).toEqual([`ActivityLog_${localDay(30)}_${localDay()}.csv`]);
+    expect(await files[0]!.blob.text()).toBe(
+      [
+        'User,E-mail,Role,Category,Activity,Time',
+        `Ada Lovelace,ada@example.com,Account Admin,User,"Created user Vera Smith, ""Lobby""","${formatActivityTime(entries[1]!.time)}"`,
+      ].join('\r\n'),
+    );
+  });
+
+  it('exports the rows shown as a PDF, its library loaded when pressed', async () => {
+    signedIn().ok('POST', '/client/activityLog', { data: entries, next_cursor: null });
+    const files = captureDownloads();
+    const { user } = renderApp('/c/account-management/activity-log');
+    await screen.findByRole('cell', { name: 'Deactivated user Vera Smith' });
+    await user.type(screen.getByLabelText('Search activity'), 'deactivated');
+    await waitFor(() =>
+      expect(screen.queryByRole('cell', { name: 'Created user Vera Smith, "Lobby"' })).toBeNull(),
+    );
+    await user.click(screen.getByRole('button', { name: 'Export PDF' }));
+    await waitFor(() => expect(files).toHaveLength(1));
+    expect(files[0]!.name).toBe('ActivityLog.pdf');
+    const pdf = new TextDecoder('latin1').decode(await files[0]!.blob.arrayBuffer());
+    expect(pdf.startsWith('%PDF-')).toBe(true);
+    for (const text of [
+      'Activity log',
+      `From ${localDay(30)} to ${localDay()}`,
+      'Deactivated user Vera Smith',
+      'Ada Lovelace',
+    ]) {
+      expect(pdf).toContain(`(${text})`);
+    }
+    expect(pdf).not.toContain('Lobby');
   });
 
   it('loads the next page of the log on Load more', async () => {
