@@ -1,9 +1,9 @@
-import { Avatar, Button, Flex } from '@aws-amplify/ui-react';
+import { Avatar, Flex } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
 import type { AccountUser } from '../../../../shared/schemas/accounts';
 import { DetailRow } from '../DetailRow';
-import { StatusBadge } from '../StatusBadge';
-import { formatDateTime, initials, personName } from '../../format';
+import { initials, personName } from '../../format';
+import { RecordDetails } from '../RecordDetails';
 
 /** Read-only details of an account user; Edit, when offered, switches to the form. */
 export function UserDetails({
@@ -24,7 +24,7 @@ export function UserDetails({
       <Avatar src={user.photo_url ?? undefined} alt={`Photo of ${personName(user)}`} size="large">
         {initials(user)}
       </Avatar>
-      <Flex as="dl" direction="column" gap="small" margin="0">
+      <RecordDetails record={user} onEdit={onEdit} actions={children}>
         <DetailRow label="Name">{personName(user)}</DetailRow>
         {account !== undefined && <DetailRow label="Account">{account}</DetailRow>}
         <DetailRow label="E-mail">{user.email}</DetailRow>
@@ -32,22 +32,7 @@ export function UserDetails({
         <DetailRow label="Phone">{user.phone_no ?? '—'}</DetailRow>
         <DetailRow label="Cell">{user.cell_no ?? '—'}</DetailRow>
         <DetailRow label="PIN">{user.pin_number}</DetailRow>
-        <DetailRow label="Status">
-          <StatusBadge status={user.status} />
-        </DetailRow>
-        <DetailRow label="Created">{formatDateTime(user.created_at)}</DetailRow>
-        <DetailRow label="Updated">{formatDateTime(user.updated_at)}</DetailRow>
-      </Flex>
-      {(onEdit || children) && (
-        <Flex gap="small" wrap="wrap">
-          {onEdit && (
-            <Button variation="primary" onClick={onEdit}>
-              Edit
-            </Button>
-          )}
-          {children}
-        </Flex>
-      )}
+      </RecordDetails>
     </Flex>
   );
 }
