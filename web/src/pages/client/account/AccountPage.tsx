@@ -24,7 +24,7 @@ export function AccountPage() {
       <Heading level={1}>Account</Heading>
       <Flex gap="large" wrap="wrap" alignItems="flex-start">
         {accountAdmin && (
-          <View flex="1 1 18rem" maxWidth="26rem">
+          <View flex="1 1 15rem" maxWidth="19rem">
             <AccountInfo me={me} />
           </View>
         )}
