@@ -7,6 +7,12 @@ import { startSystem } from '../infra/local/system';
 const root = path.resolve(import.meta.dirname, '..');
 
 /**
+ * Emulator ports of the systems the bench runs in its own process. The AWS SDK clients are made
+ * once per process with the endpoints of the first system, so every in-process system uses these.
+ */
+export const inProcessPorts = { dynamodb: 38000, s3: 34569, cognito: 39229, ses: 38005, oidc: 39111 };
+
+/**
  * How many DynamoDB calls each measured route makes (configuration, me, the Account section),
  * authentication included:
  * the system runs in this process, and a middleware on the one DocumentClient counts the calls.
@@ -17,7 +23,7 @@ export async function run(): Promise<Array<{ name: string; value: string }>> {
     dataDir: path.join(root, '.bench/system'),
     reset: true,
     web: 'none',
-    ports: { dynamodb: 38000, s3: 34569, cognito: 39229, ses: 38005 },
+    ports: inProcessPorts,
     log: () => {},
   });
   const calls: string[] = [];

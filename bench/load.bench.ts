@@ -15,6 +15,7 @@ const ports = {
   SPACES_S3_PORT: '34580',
   SPACES_COGNITO_PORT: '39240',
   SPACES_SES_PORT: '38015',
+  SPACES_OIDC_PORT: '39011',
 };
 
 interface Started {

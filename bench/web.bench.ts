@@ -6,6 +6,7 @@ import { chromium } from 'playwright-core';
 import { API_BASE } from '../functions/routes';
 import { demoUsers } from '../infra/local/seed';
 import { startSystem } from '../infra/local/system';
+import { inProcessPorts } from './dynamodb-calls.bench';
 import { kib, lazyModuleWeights, routeWeights } from '../web/budgets';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -164,7 +165,7 @@ export async function run(): Promise<Row[]> {
     dataDir: path.join(root, '.bench/web-system'),
     reset: true,
     web: 'static',
-    ports: { dynamodb: 38100, s3: 34600, cognito: 39300, ses: 38105 },
+    ports: inProcessPorts,
     log: () => {},
   });
   try {

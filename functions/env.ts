@@ -29,6 +29,19 @@ const schema = z.object({
    * per container. Only requests that sign or verify such a token need one of them.
    */
   SESSION_SECRET: z.string().min(32).optional(),
+  /**
+   * Social sign-in: each user pool's app client for the authorization-code grant through the
+   * pool's Cognito domain (which federates Google, Facebook, Microsoft and LinkedIn). Without
+   * one, that area offers no social sign-in.
+   */
+  CLIENT_SOCIAL_CLIENT_ID: z.string().min(1).optional(),
+  ADMIN_SOCIAL_CLIENT_ID: z.string().min(1).optional(),
+  /**
+   * The identity broker's issuer, for both areas; by default each pool's own
+   * (`cognitoIssuer(poolId)`), whose discovery names the pool's Cognito domain. Locally, the
+   * OpenID provider that stands in for that domain.
+   */
+  SOCIAL_ISSUER: z.string().url().optional(),
   SESSION_SECRET_ARN: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
 });

@@ -3,11 +3,15 @@ import { handler as adminLogin } from './admin-login';
 import { handler as adminLogout } from './admin-logout';
 import { handler as adminRecovery } from './admin-recovery';
 import { handler as adminReset } from './admin-reset';
+import { handler as adminSocialConfig } from './admin-social-config';
+import { handler as adminSocialLogin } from './admin-social-login';
 import { handler as clientLogin } from './client-login';
 import { handler as clientLogout } from './client-logout';
 import { handler as clientRecovery } from './client-recovery';
 import { handler as clientRefresh } from './client-refresh';
 import { handler as clientReset } from './client-reset';
+import { handler as clientSocialConfig } from './client-social-config';
+import { handler as clientSocialLogin } from './client-social-login';
 import { authRoutes } from './routes';
 
 export const handler = groupRouter(authRoutes, [
@@ -15,9 +19,13 @@ export const handler = groupRouter(authRoutes, [
   adminLogout,
   adminRecovery,
   adminReset,
+  adminSocialConfig,
+  adminSocialLogin,
   clientLogin,
   clientLogout,
   clientRecovery,
   clientRefresh,
   clientReset,
+  clientSocialConfig,
+  clientSocialLogin,
 ]);

@@ -1,8 +1,15 @@
-import { loginResultSchema, loginSchema, recoverySchema, resetSchema } from '../../shared/schemas/auth';
+import {
+  loginResultSchema,
+  loginSchema,
+  recoverySchema,
+  resetSchema,
+  socialConfigSchema,
+  socialLoginSchema,
+} from '../../shared/schemas/auth';
 import { noResult } from '../../shared/schemas/common';
 import { defineRoutes } from '../http/contract';
 
-/** Sign-in, recovery and reset (admin-and-auth §7 "Authentication"). */
+/** Sign-in (with a password or a social provider), recovery and reset (admin-and-auth §7 "Authentication"). */
 export const authRoutes = defineRoutes('auth', {
   'client-login': {
     method: 'POST',
@@ -78,5 +85,38 @@ export const authRoutes = defineRoutes('auth', {
     body: resetSchema,
     response: noResult,
     errors: [400],
+  },
+  'client-social-config': {
+    method: 'GET',
+    path: '/client/auth/social',
+    auth: 'public',
+    summary: 'The social providers of the client login and where to send the person to sign in',
+    response: socialConfigSchema,
+  },
+  'admin-social-config': {
+    method: 'GET',
+    path: '/admin/auth/social',
+    auth: 'public',
+    summary: 'The social providers of the admin login and where to send the person to sign in',
+    response: socialConfigSchema,
+  },
+  'client-social-login': {
+    method: 'POST',
+    path: '/client/auth/socialLogin',
+    auth: 'public',
+    summary:
+      "Signs a client user in with a social provider's authorization code; the refresh token comes back as an httpOnly cookie",
+    body: socialLoginSchema,
+    response: loginResultSchema,
+    errors: [401, 403, 409],
+  },
+  'admin-social-login': {
+    method: 'POST',
+    path: '/admin/auth/socialLogin',
+    auth: 'public',
+    summary: "Signs a super admin in with Google's authorization code",
+    body: socialLoginSchema,
+    response: loginResultSchema,
+    errors: [401, 403, 409],
   },
 });

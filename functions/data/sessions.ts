@@ -70,6 +70,7 @@ export interface RefreshSession {
   account_id: string;
   user_id: string;
   started_at: number;
+  source: 'cognito' | 'api';
 }
 
 export async function putRefreshSession(session: RefreshSession, ttl: number): Promise<void> {

@@ -96,14 +96,16 @@ export async function verifyAccessToken(token: string): Promise<VerifiedToken | 
 }
 
 /**
- * The API's own client tokens: a super admin acting as a client user (impersonation). HS256 with
- * the session secret, at most an hour, the admin named in the RFC 8693 `act` claim. They carry
- * the same `username`, `token_use`, `iat` and `jti` as a Cognito access token, so the client
- * middleware treats them alike (functions/http/authenticate.ts).
+ * The API's own tokens: a super admin acting as a client user (impersonation), and the sessions
+ * of a social sign-in (the broker's ID token is verified, then the API signs the session). HS256
+ * with the session secret, at most an hour, an impersonation naming the admin in the RFC 8693
+ * `act` claim. They carry the same `username`, `token_use`, `iat` and `jti` as a Cognito access
+ * token of their area, so the middleware treats them alike (functions/http/authenticate.ts).
  */
 export const apiIssuer = 'urn:spaces:api';
-const apiAudience = 'urn:spaces:client';
-export const impersonationSeconds = 3600;
+const apiAudience: Record<Area, string> = { client: 'urn:spaces:client', admin: 'urn:spaces:admin' };
+/** How long a token the API signs is valid: as long as a Cognito access token (1 hour). */
+export const apiTokenSeconds = 3600;
 
 let sessionKey: Promise<Uint8Array> | undefined;
 
@@ -129,48 +131,62 @@ async function readSigningKey(): Promise<Uint8Array> {
   return new TextEncoder().encode(SecretString);
 }
 
-export interface ImpersonationClaims {
-  accountId: string;
-  userId: string;
-  adminId: string;
+export interface ApiTokenClaims {
+  area: Area;
+  /** The Cognito username of the person (see clientUsername; an admin's id). */
+  username: string;
+  /** The person's id (`sub`). */
+  subject: string;
   jti: string;
   /** Epoch seconds. */
   issuedAt: number;
+  /** The super admin acting as the client user (impersonation). */
+  actorId?: string;
 }
 
-export async function signImpersonationToken(claims: ImpersonationClaims): Promise<string> {
+export async function signApiToken(claims: ApiTokenClaims): Promise<string> {
   return new SignJWT({
     token_use: 'access',
-    username: clientUsername(claims.accountId, claims.userId),
-    act: { sub: claims.adminId },
+    username: claims.username,
+    ...(claims.actorId ? { act: { sub: claims.actorId } } : {}),
   })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(apiIssuer)
-    .setAudience(apiAudience)
-    .setSubject(claims.userId)
+    .setAudience(apiAudience[claims.area])
+    .setSubject(claims.subject)
     .setJti(claims.jti)
     .setIssuedAt(claims.issuedAt)
-    .setExpirationTime(claims.issuedAt + impersonationSeconds)
+    .setExpirationTime(claims.issuedAt + apiTokenSeconds)
     .sign(await signingKey());
 }
+
+const ulidPattern = /^[0-9A-Z]{26}$/;
 
 async function verifyApiToken(token: string): Promise<VerifiedToken | undefined> {
   const key = await signingKey();
   try {
     const { payload } = await jwtVerify(token, key, {
       issuer: apiIssuer,
-      audience: apiAudience,
+      audience: Object.values(apiAudience),
       algorithms: ['HS256'],
       requiredClaims: ['iat', 'exp', 'jti', 'sub'],
     });
+    const area = (Object.keys(apiAudience) as Area[]).find((a) => payload.aud === apiAudience[a]);
     const act = payload.act as { sub?: unknown } | undefined;
     const { username, iat, exp, jti } = payload;
-    if (payload.token_use !== 'access' || typeof username !== 'string' || typeof act?.sub !== 'string')
+    if (!area || payload.token_use !== 'access' || typeof username !== 'string') return undefined;
+    if (typeof iat !== 'number' || typeof exp !== 'number' || exp - iat > apiTokenSeconds) return undefined;
+    if (typeof jti !== 'string') return undefined;
+    if (area === 'admin' ? act !== undefined || !ulidPattern.test(username) : !parseClientUsername(username))
       return undefined;
-    if (typeof iat !== 'number' || typeof exp !== 'number' || exp - iat > impersonationSeconds)
-      return undefined;
-    if (typeof jti !== 'string' || !parseClientUsername(username)) return undefined;
-    return { area: 'client', username, issuedAt: iat, jti, actor: { adminId: act.sub } };
+    if (act !== undefined && typeof act?.sub !== 'string') return undefined;
+    return {
+      area,
+      username,
+      issuedAt: iat,
+      jti,
+      ...(typeof act?.sub === 'string' ? { actor: { adminId: act.sub } } : {}),
+    };
   } catch {
     return undefined;
   }

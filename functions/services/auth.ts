@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { ulid } from 'ulid';
 import type { LoginResult } from '../../shared/schemas/auth';
 import { getAdmin } from '../data/admins';
 import { db } from '../data/entities';
@@ -7,7 +8,7 @@ import { findEmailOwner, getUserAndAccount } from '../data/users';
 import { env } from '../env';
 import { BadRequest, Forbidden, Invalid, Unauthorized } from '../http/errors';
 import type { Principal } from '../http/principal';
-import { clientUsername, type Area } from '../http/tokens';
+import { apiTokenSeconds, clientUsername, signApiToken, type Area } from '../http/tokens';
 import { refreshSession, revokeRefreshToken, setPassword, signIn, type Session } from './identity';
 import { escapeHtml, sendMail } from './mail';
 import {
@@ -47,12 +48,12 @@ export function readCookie(cookies: string[] | undefined, name: string): string 
 }
 
 /** The Cognito username of an e-mail's owner (http/tokens.ts). */
-function usernameOf(area: Area, owner: { ownerId: string; accountId?: string }): string {
+export function usernameOf(area: Area, owner: { ownerId: string; accountId?: string }): string {
   return area === 'client' ? clientUsername(owner.accountId!, owner.ownerId) : owner.ownerId;
 }
 
 /** What a sign-in reads before asking Cognito: the person's status and session state. */
-async function loadForSignIn(area: Area, owner: { ownerId: string; accountId?: string }) {
+export async function loadForSignIn(area: Area, owner: { ownerId: string; accountId?: string }) {
   if (area === 'admin') {
     const admin = await getAdmin(owner.ownerId);
     return { state: admin, inactive: admin?.status !== 'Active' ? 'Your user is inactive' : undefined };
@@ -96,8 +97,30 @@ export async function login(area: Area, email: string, password: string): Promis
 }
 
 /**
+ * The refresh token of a session the API signed itself (a social sign-in): random, told apart
+ * from Cognito's by its prefix, so a logout does not ask Cognito to revoke it.
+ */
+const apiRefreshPrefix = 'api.';
+export function newApiRefreshToken(): string {
+  return `${apiRefreshPrefix}${randomBytes(32).toString('base64url')}`;
+}
+
+/** A new session token of the API's own (a social sign-in's refresh). */
+async function apiSession(accountId: string, userId: string): Promise<Session> {
+  const accessToken = await signApiToken({
+    area: 'client',
+    username: clientUsername(accountId, userId),
+    subject: userId,
+    jti: ulid(),
+    issuedAt: Math.floor(Date.now() / 1000),
+  });
+  return { accessToken, expiresIn: apiTokenSeconds };
+}
+
+/**
  * A new access token for a client's refresh token, unless the sessions ended after the sign-in
- * that issued it or the user or account is no longer active.
+ * that issued it or the user or account is no longer active. Cognito refreshes its own tokens;
+ * the API signs a new one for a social sign-in.
  */
 export async function refresh(refreshToken: string | undefined): Promise<Session> {
   const ended = new Unauthorized('Your session has ended. Please log in again');
@@ -108,7 +131,10 @@ export async function refresh(refreshToken: string | undefined): Promise<Session
   // A deactivation of the account ended its sessions too, even once it is active again.
   if (origin.started_at <= (account?.sessions_ended_at ?? 0)) throw ended;
   if (user.status !== 'Active' || account?.status !== 'Active') throw ended;
-  const session = await refreshSession('client', refreshToken);
+  const session =
+    origin.source === 'api'
+      ? await apiSession(user.account_id, user.user_id)
+      : await refreshSession('client', refreshToken);
   if (!session) throw ended;
   await admit(
     { area: 'client', ownerId: user.user_id, accountId: user.account_id },
@@ -129,7 +155,10 @@ export async function logout(principal: Principal, refreshToken: string | undefi
   }
   await endSessions(ownerOf(principal));
   if (principal.kind === 'client' && refreshToken) {
-    await Promise.all([revokeRefreshToken('client', refreshToken), forgetRefreshToken(refreshToken)]);
+    await Promise.all([
+      refreshToken.startsWith(apiRefreshPrefix) ? undefined : revokeRefreshToken('client', refreshToken),
+      forgetRefreshToken(refreshToken),
+    ]);
   }
 }
 

@@ -4,7 +4,7 @@ import type { impersonationSchema } from '../../shared/schemas/accounts';
 import { admitImpersonation, findUser } from '../data/account-users';
 import { Conflict, NotFound } from '../http/errors';
 import type { AdminPrincipal } from '../http/principal';
-import { impersonationSeconds, signImpersonationToken } from '../http/tokens';
+import { apiTokenSeconds, clientUsername, signApiToken } from '../http/tokens';
 
 /**
  * A super admin acting as a client user (admin-and-auth §4 "Impersonation"): a client-area
@@ -20,10 +20,11 @@ export async function impersonate(
   if (!user) throw new NotFound('User');
   if (user.status !== 'Active') throw new Conflict('This user is inactive');
   const jti = ulid();
-  const accessToken = await signImpersonationToken({
-    accountId: user.account_id,
-    userId: user.user_id,
-    adminId: principal.adminId,
+  const accessToken = await signApiToken({
+    area: 'client',
+    username: clientUsername(user.account_id, user.user_id),
+    subject: user.user_id,
+    actorId: principal.adminId,
     jti,
     issuedAt: Math.floor(Date.now() / 1000),
   });
@@ -33,5 +34,5 @@ export async function impersonate(
     componentId: user.user_id,
     activity: `Impersonated ${[user.first_name, user.last_name].filter(Boolean).join(' ')}`,
   });
-  return { access_token: accessToken, token_type: 'bearer', expires_in: impersonationSeconds };
+  return { access_token: accessToken, token_type: 'bearer', expires_in: apiTokenSeconds };
 }

@@ -46,11 +46,15 @@ export async function endSessions(owner: Owner): Promise<void> {
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Records a client's new refresh token with the time of the sign-in that issued it. */
+/**
+ * Records a client's new refresh token with the time of the sign-in that issued it, and who
+ * refreshes it: Cognito, or the API (a social sign-in).
+ */
 export async function recordRefreshToken(
   owner: { accountId: string; userId: string },
   refreshToken: string,
   startedAt: number,
+  source: 'cognito' | 'api' = 'cognito',
 ): Promise<void> {
   await putRefreshSession(
     {
@@ -58,6 +62,7 @@ export async function recordRefreshToken(
       account_id: owner.accountId,
       user_id: owner.userId,
       started_at: startedAt,
+      source,
     },
     Math.floor(startedAt / 1000) + refreshDays * 24 * 3600,
   );

@@ -28,7 +28,26 @@ export interface StageConfig {
   /** Stage-wide API Gateway throttling (steady requests per second, burst). */
   readonly throttle: { readonly rateLimit: number; readonly burstLimit: number };
   readonly isProduction: boolean;
+  /** Social sign-in through each user pool's Cognito domain (docs/deployment.md). */
+  readonly social: SocialSettings;
 }
+
+/** Where Cognito's hosted domains live, and where the providers' credentials are kept. */
+export interface SocialSettings {
+  /** Each pool's Cognito domain is `<prefix>-client` or `<prefix>-admin`, unique in the region. */
+  readonly domainPrefix: string;
+  /**
+   * The Microsoft Entra tenant whose accounts may sign in (Cognito checks the ID token's issuer,
+   * which names the tenant, so "common" cannot be used): a tenant id, or by default the tenant of
+   * personal Microsoft accounts.
+   */
+  readonly microsoftTenant: string;
+  /** Secrets Manager names: `<secretPrefix>/<provider>`, each `{"client_id", "client_secret"}`. */
+  readonly secretPrefix: string;
+}
+
+/** The Entra tenant of personal Microsoft accounts (outlook.com, hotmail.com, live.com). */
+export const MICROSOFT_CONSUMERS_TENANT = '9188040d-6c67-4c5b-b112-36a304b66dad';
 
 /** The per-stage block of cdk.json's `stages` context. */
 interface StageContext {
@@ -40,6 +59,8 @@ interface StageContext {
   logLevel?: string;
   throttleRate?: number | string;
   throttleBurst?: number | string;
+  authDomainPrefix?: string;
+  microsoftTenant?: string;
 }
 
 /**
@@ -83,6 +104,21 @@ export function resolveStageConfig(node: Node): StageConfig {
   const logLevel = (pick('logLevel') ?? (isProduction ? 'INFO' : 'DEBUG')).toUpperCase();
   if (!LOG_LEVELS.includes(logLevel as LogLevel)) throw new Error(`Invalid logLevel "${logLevel}".`);
 
+  const domainPrefix = pick('authDomainPrefix') ?? `spaces-${stage}-${account}`;
+  // Cognito's rule for domain prefixes, with room for the `-client` / `-admin` suffix.
+  if (
+    !/^[a-z0-9](?:[a-z0-9-]{0,54}[a-z0-9])?$/.test(domainPrefix) ||
+    /aws|amazon|cognito/.test(domainPrefix)
+  ) {
+    throw new Error(
+      `Invalid authDomainPrefix "${domainPrefix}": lower-case letters, digits and dashes, at most 56, without "aws", "amazon" or "cognito".`,
+    );
+  }
+  const microsoftTenant = pick('microsoftTenant') ?? MICROSOFT_CONSUMERS_TENANT;
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(microsoftTenant)) {
+    throw new Error(`Invalid microsoftTenant "${microsoftTenant}": expected the tenant id (a GUID).`);
+  }
+
   return {
     stage,
     account,
@@ -98,6 +134,7 @@ export function resolveStageConfig(node: Node): StageConfig {
       burstLimit: positiveInt(pick('throttleBurst'), 200, 'throttleBurst'),
     },
     isProduction,
+    social: { domainPrefix, microsoftTenant, secretPrefix: `spaces/${stage}/social` },
   };
 }
 

@@ -44,7 +44,9 @@ export function buildSpaces(app: App, options: BuildOptions = {}): SpacesStacks 
   const auth = new AuthStack(app, name('Auth'), {
     ...common,
     stackName: name('Auth'),
-    description: 'Spaces: client and admin user pools',
+    description: 'Spaces: client and admin user pools, and their social sign-in',
+    appUrl,
+    social: config.social,
   });
   const api = new ApiStack(app, name('Api'), {
     ...common,

@@ -46,7 +46,9 @@ async function ensureWebBuild(log: (line: string) => void): Promise<void> {
  * data, and the HTTP server with the API and the SPA. Used by `npm start` and the e2e tests.
  */
 export async function startSystem(options: SystemOptions): Promise<RunningSystem> {
+  const appUrl = process.env.APP_URL ?? `http://localhost:${options.port}`;
   const emulators = await startEmulators({
+    appUrl,
     dataDir: options.dataDir,
     reset: options.reset,
     ports: options.ports,
@@ -57,7 +59,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
   try {
     Object.assign(process.env, emulators.env, {
       MAIL_FROM: process.env.MAIL_FROM ?? 'Spaces <no-reply@spaces.test>',
-      APP_URL: process.env.APP_URL ?? `http://localhost:${options.port}`,
+      APP_URL: appUrl,
     });
     resetEnvCache();
     if (options.web === 'static') await ensureWebBuild(options.log);

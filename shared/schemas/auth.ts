@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { email, password, optionalText, requiredText } from './common';
 import { messages } from './messages';
+import { socialProviders } from '../social';
 
 export const loginSchema = z.object({
   email,
@@ -55,3 +56,28 @@ export const loginResultSchema = z.object({
   expires_in: z.number().int(),
 });
 export type LoginResult = z.infer<typeof loginResultSchema>;
+
+/**
+ * A social sign-in (admin-and-auth §7 `POST /{role}/auth/socialLogin`): `token` is the
+ * authorization code the broker sent to the return page; `code_verifier` (PKCE) and `nonce` are
+ * what the login page chose when it started the sign-in, so that only it can use the code.
+ */
+export const socialLoginSchema = z.object({
+  token: requiredText(4096),
+  provider: z.enum(socialProviders, { error: messages.invalid }),
+  code_verifier: z
+    .string({ error: messages.required })
+    .regex(/^[A-Za-z0-9._~-]{43,128}$/, { error: messages.invalid }),
+  nonce: requiredText(256),
+});
+export type SocialLoginInput = z.infer<typeof socialLoginSchema>;
+
+/** How the login page starts a social sign-in in an area; no providers when it offers none. */
+export const socialConfigSchema = z.object({
+  /** The broker's authorization endpoint (the user pool's Cognito domain). */
+  authorization_endpoint: z.string().nullable(),
+  client_id: z.string().nullable(),
+  scope: z.string(),
+  providers: z.array(z.enum(socialProviders)),
+});
+export type SocialConfig = z.infer<typeof socialConfigSchema>;

@@ -154,6 +154,52 @@ describe('the emulators of the test run', () => {
     ]);
   });
 
+  it("have an OpenID provider standing in for Cognito's sign-in domain: discovery, PKCE, the app clients' return pages", async () => {
+    const discovery = (await (
+      await fetch(`${env.SOCIAL_ISSUER}/.well-known/openid-configuration`)
+    ).json()) as Record<string, unknown>;
+    expect(discovery).toMatchObject({
+      issuer: env.SOCIAL_ISSUER,
+      authorization_endpoint: `${env.SOCIAL_ISSUER}/auth`,
+      token_endpoint: `${env.SOCIAL_ISSUER}/token`,
+      code_challenge_methods_supported: ['S256'],
+    });
+    const keys = (await (await fetch(String(discovery.jwks_uri))).json()) as { keys: Array<{ kty: string }> };
+    expect(keys.keys.map((key) => key.kty)).toEqual(['RSA']);
+    const authorize = (redirect: string, extra: Record<string, string> = {}) =>
+      fetch(
+        `${env.SOCIAL_ISSUER}/auth?${new URLSearchParams({
+          client_id: env.CLIENT_SOCIAL_CLIENT_ID!,
+          response_type: 'code',
+          scope: 'openid email',
+          redirect_uri: redirect,
+          state: 'state',
+          nonce: 'nonce',
+          identity_provider: 'Google',
+          ...extra,
+        })}`,
+        { redirect: 'manual' },
+      );
+    const app = inject('baseUrl');
+    // PKCE is required, and only the SPA's return pages are accepted.
+    const withoutPkce = await authorize(`${app}/auth/google`);
+    expect(new URL(withoutPkce.headers.get('location')!).searchParams.get('error')).toBe('invalid_request');
+    expect(
+      (
+        await authorize('https://elsewhere.example/auth/google', {
+          code_challenge: 'x'.repeat(43),
+          code_challenge_method: 'S256',
+        })
+      ).status,
+    ).toBe(400);
+    const started = await authorize(`${app}/auth/google`, {
+      code_challenge: 'x'.repeat(43),
+      code_challenge_method: 'S256',
+    });
+    expect(started.status).toBe(303);
+    expect(started.headers.get('location')).toMatch(/^\/interaction\/[\w-]+$/);
+  });
+
   it('refuse a second start on their ports, naming what holds them', async () => {
     const port = (name: string) => Number(new URL(env[name]!).port);
     const ports = {
@@ -161,6 +207,7 @@ describe('the emulators of the test run', () => {
       s3: port('S3_ENDPOINT'),
       cognito: port('COGNITO_ENDPOINT'),
       ses: port('SES_ENDPOINT'),
+      oidc: port('SOCIAL_ISSUER'),
     };
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'spaces-emulators-'));
     await expect(startEmulators({ dataDir, ports, log: () => {} })).rejects.toThrow(
@@ -173,16 +220,18 @@ describe('the emulators of the test run', () => {
 /** Ports nothing listens on now, from the system's ephemeral range. */
 async function freePorts(): Promise<EmulatorPorts> {
   const servers = await Promise.all(
-    [0, 1, 2, 3].map(
+    [0, 1, 2, 3, 4].map(
       () =>
         new Promise<net.Server>((resolve) => {
           const server = net.createServer().listen(0, '127.0.0.1', () => resolve(server));
         }),
     ),
   );
-  const [dynamodb, s3, cognito, ses] = servers.map((server) => (server.address() as net.AddressInfo).port);
+  const [dynamodb, s3, cognito, ses, oidc] = servers.map(
+    (server) => (server.address() as net.AddressInfo).port,
+  );
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return { dynamodb: dynamodb!, s3: s3!, cognito: cognito!, ses: ses! };
+  return { dynamodb: dynamodb!, s3: s3!, cognito: cognito!, ses: ses!, oidc: oidc! };
 }
 
 describe('startEmulators', () => {
@@ -195,7 +244,13 @@ describe('startEmulators', () => {
       const item = { pk: { S: 'KEPT#1#' }, sk: { S: 'KEPT#1#' } };
       const first = await startEmulators({ dataDir, ports, log: () => {} });
       try {
-        expect(await first.health()).toEqual({ dynamodb: 'ok', s3: 'ok', cognito: 'ok', ses: 'ok' });
+        expect(await first.health()).toEqual({
+          dynamodb: 'ok',
+          s3: 'ok',
+          cognito: 'ok',
+          ses: 'ok',
+          oidc: 'ok',
+        });
         const client = dynamoDbClient(first.env.DYNAMODB_ENDPOINT!);
         await client.send(new PutItemCommand({ TableName: first.env.TABLE_NAME, Item: item }));
         client.destroy();
@@ -207,7 +262,13 @@ describe('startEmulators', () => {
       const second = await startEmulators({ dataDir, ports, log: () => {} });
       try {
         expect(second.env).toEqual(first.env);
-        expect(await second.health()).toEqual({ dynamodb: 'ok', s3: 'ok', cognito: 'ok', ses: 'ok' });
+        expect(await second.health()).toEqual({
+          dynamodb: 'ok',
+          s3: 'ok',
+          cognito: 'ok',
+          ses: 'ok',
+          oidc: 'ok',
+        });
         const client = dynamoDbClient(second.env.DYNAMODB_ENDPOINT!);
         const { Item: kept } = await client.send(
           new GetItemCommand({ TableName: second.env.TABLE_NAME, Key: item }),

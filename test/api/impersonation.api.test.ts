@@ -1,7 +1,7 @@
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { ulid } from 'ulid';
 import { db } from '../../functions/data/entities';
-import { signImpersonationToken } from '../../functions/http/tokens';
+import { clientUsername, signApiToken } from '../../functions/http/tokens';
 import { anAccount, anAdmin, call, password, signedInAs, signIn } from '../support/api';
 
 /**
@@ -128,7 +128,14 @@ describe('GET /admin/impersonate/{id}', () => {
     const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url')}.${payload}.`;
     const now = Math.floor(Date.now() / 1000);
     const sign = (issuedAt: number, jti: string) =>
-      signImpersonationToken({ accountId, userId: user.id, adminId: admin.id, jti, issuedAt });
+      signApiToken({
+        area: 'client',
+        username: clientUsername(accountId, user.id),
+        subject: user.id,
+        actorId: admin.id,
+        jti,
+        issuedAt,
+      });
     const expired = await sign(now - 3700, claims.jti!);
     const unadmitted = await sign(now, ulid());
     for (const [what, bad] of Object.entries({ tampered, forged, unsigned, expired, unadmitted })) {

@@ -16,6 +16,7 @@ const ports = {
   SPACES_S3_PORT: '14600',
   SPACES_COGNITO_PORT: '19600',
   SPACES_SES_PORT: '18605',
+  SPACES_OIDC_PORT: '19611',
 };
 const dataDir = path.join(root, '.test-data/runtime');
 const base = `http://localhost:${ports.PORT}`;

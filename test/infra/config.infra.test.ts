@@ -46,6 +46,19 @@ describe('stage configuration', () => {
     expect(configFor({ stage: 'prod', stages, region: 'eu-central-1' }).region).toBe('eu-central-1');
   });
 
+  it('names the Cognito domains and the social secrets after the stage, and takes a Microsoft tenant', () => {
+    expect(configFor({ stage: 'prod', account: '111122223333' }).social).toEqual({
+      domainPrefix: 'spaces-prod-111122223333',
+      microsoftTenant: '9188040d-6c67-4c5b-b112-36a304b66dad',
+      secretPrefix: 'spaces/prod/social',
+    });
+    const tenant = '72f988bf-86f1-41af-91ab-2d7cd011db47';
+    expect(configFor({ authDomainPrefix: 'acme-spaces', microsoftTenant: tenant }).social).toMatchObject({
+      domainPrefix: 'acme-spaces',
+      microsoftTenant: tenant,
+    });
+  });
+
   it('normalises the app URL to its origin', () => {
     expect(configFor({ appUrl: 'https://Spaces.Example.com/' }).appUrl).toBe('https://spaces.example.com');
   });
@@ -66,6 +79,9 @@ describe('stage configuration', () => {
     [{ mailFrom: 'Spaces <no-reply@example.com>' }, /Invalid mailFrom/],
     [{ logLevel: 'TRACE' }, /Invalid logLevel/],
     [{ throttleRate: '0' }, /Invalid throttleRate/],
+    [{ authDomainPrefix: 'Spaces_Prod' }, /Invalid authDomainPrefix/],
+    [{ authDomainPrefix: 'my-cognito-login' }, /Invalid authDomainPrefix/],
+    [{ microsoftTenant: 'common' }, /Invalid microsoftTenant/],
   ])('refuses %j', (context, message) => {
     expect(() => configFor(context)).toThrow(message);
   });

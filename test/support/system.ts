@@ -38,6 +38,7 @@ function start(): Shared {
       s3: port('S3', 14569),
       cognito: port('COGNITO', 19229),
       ses: port('SES', 18005),
+      oidc: port('OIDC', 19011),
     },
     // Per port, so that two runs on different ports (SPACES_TEST_*_PORT) do not share data.
     dataDir: path.join(testData, `system-${port('HTTP', 13000)}`),

@@ -33,3 +33,11 @@ export const sessionState = {
   /** `jti`s of tokens the API issued just after it, whose whole-second `iat` cannot tell. */
   sessions_admitted: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
 } as const;
+
+/**
+ * The social identities a person has signed in with, `<provider>:<subject>` (the broker's
+ * subject), so later sign-ins match by subject; each also has a guard `SOCIAL#<area>#`.
+ */
+export const socialIdentities = {
+  social_identities: { type: 'list', items: { type: 'string' } },
+} as const;

@@ -1,6 +1,6 @@
 /* Customer accounts, their users, super admins and packages. */
 import { Entity } from 'electrodb';
-import { key, model, sessionState, status, timestamps } from './parts';
+import { key, model, sessionState, socialIdentities, status, timestamps } from './parts';
 
 export const accountEntity = new Entity({
   model: model('account'),
@@ -71,6 +71,7 @@ export const userEntity = new Entity({
     user_group: { type: 'string' },
     created_source: { type: 'string' },
     ...sessionState,
+    ...socialIdentities,
     ...timestamps,
   },
   indexes: {
@@ -109,6 +110,7 @@ export const adminEntity = new Entity({
     modified_by: { type: 'string' },
     modified_by_email: { type: 'string' },
     ...sessionState,
+    ...socialIdentities,
     ...timestamps,
   },
   indexes: {

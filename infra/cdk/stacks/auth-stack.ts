@@ -1,34 +1,67 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
+import { areaProviders } from '../../../shared/social';
+import type { SocialSettings } from '../config';
+import { SocialSignIn } from '../constructs/social-sign-in';
+
+export interface AuthStackProps extends StackProps {
+  /** The SPA's origin: the social providers' return pages are there. */
+  readonly appUrl: string;
+  readonly social: SocialSettings;
+}
 
 /**
  * Two user pools, one for customer accounts' users and one for platform admins. They hold
  * passwords only; profile, role and status live in the table (DESIGN §5). Users are created
- * by the API (no self sign-up) and sign in with e-mail and password through the API.
+ * by the API (no self sign-up) and sign in with e-mail and password through the API, or through
+ * a social provider that the pool's Cognito domain federates (Google, Facebook, Microsoft and
+ * LinkedIn for clients; Google for admins).
  */
 export class AuthStack extends Stack {
   readonly clientPool: UsersPool;
   readonly adminPool: UsersPool;
 
-  constructor(scope: Construct, id: string, props: StackProps) {
+  constructor(scope: Construct, id: string, props: AuthStackProps) {
     super(scope, id, props);
-    this.clientPool = new UsersPool(this, 'Client', { audience: 'customer accounts' });
-    this.adminPool = new UsersPool(this, 'Admin', { audience: 'platform administrators' });
+    const social = { appUrl: props.appUrl, settings: props.social };
+    this.clientPool = new UsersPool(this, 'Client', {
+      audience: 'customer accounts',
+      area: 'client',
+      ...social,
+    });
+    this.adminPool = new UsersPool(this, 'Admin', {
+      audience: 'platform administrators',
+      area: 'admin',
+      ...social,
+    });
 
     new CfnOutput(this, 'ClientUserPoolId', { value: this.clientPool.pool.userPoolId });
     new CfnOutput(this, 'AdminUserPoolId', { value: this.adminPool.pool.userPoolId });
+    for (const [name, pool] of [
+      ['Client', this.clientPool],
+      ['Admin', this.adminPool],
+    ] as const) {
+      new CfnOutput(this, `${name}SignInDomain`, {
+        description: `Register ${pool.social.domain.baseUrl()}/oauth2/idpresponse as the redirect URI at each provider`,
+        value: pool.social.domain.baseUrl(),
+      });
+    }
   }
 }
 
 interface UsersPoolProps {
   readonly audience: string;
+  readonly area: 'client' | 'admin';
+  readonly appUrl: string;
+  readonly settings: SocialSettings;
 }
 
-/** A user pool and the API's app client for it. */
+/** A user pool, the API's app client for it, and its social sign-in. */
 export class UsersPool extends Construct {
   readonly pool: cognito.UserPool;
   readonly client: cognito.UserPoolClient;
+  readonly social: SocialSignIn;
 
   constructor(scope: Construct, id: string, props: UsersPoolProps) {
     super(scope, id);
@@ -68,8 +101,15 @@ export class UsersPool extends Construct {
       refreshTokenValidity: Duration.days(30),
       enableTokenRevocation: true,
       preventUserExistenceErrors: true,
-      // Sign-in goes through the API; hosted UI / OAuth comes with social sign-in.
+      // Password sign-in goes through the API; social sign-in has its own app client.
       disableOAuth: true,
+    });
+    this.social = new SocialSignIn(this, 'Social', {
+      pool: this.pool,
+      area: props.area,
+      providers: areaProviders[props.area],
+      appUrl: props.appUrl,
+      settings: props.settings,
     });
 
     Validations.of(this.pool).acknowledge(

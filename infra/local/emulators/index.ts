@@ -1,7 +1,8 @@
 /**
  * The AWS services of Spaces on one machine (DESIGN.md §3): DynamoDB Local, s3rver, cognito-local
- * and aws-ses-v2-local, started together, bootstrapped with the table, bucket, user pools and app
- * clients the app expects, and stopped together on every way out.
+ * and aws-ses-v2-local, and an OpenID provider standing in for the user pools' Cognito domain,
+ * started together, bootstrapped with the table, bucket, user pools and app clients the app
+ * expects, and stopped together on every way out.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -14,6 +15,7 @@ import { assertPortsFree, resolvePorts, type EmulatorName, type EmulatorPorts } 
 import { Supervisor, type Log } from './processes';
 import { answersLikeS3, bucketHealth, ensureBucket, s3Client, startS3, type LocalS3 } from './s3';
 import { answersLikeSes, startSes } from './ses';
+import { answersLikeOidc, LOCAL_SOCIAL_CLIENTS, startOidc, type LocalOidc } from './oidc';
 
 export { readMailbox, type SentMail } from './ses';
 export {
@@ -50,6 +52,11 @@ export interface EmulatorOptions {
   tableName?: string;
   /** Where log lines for humans go; by default the console, each line prefixed `[emulators]`. */
   log?: (line: string) => void;
+  /**
+   * The SPA's origin: the local OpenID provider sends sign-ins back to its return pages there.
+   * @default http://localhost:3000
+   */
+  appUrl?: string;
 }
 
 /** The running emulators. */
@@ -66,8 +73,8 @@ export interface RunningEmulators {
   /** aws-ses-v2-local's web page listing the mail sent; `GET <mailboxUrl>/store` gives it as JSON. */
   mailboxUrl: string;
   /**
-   * The process (group) id of each emulator that runs as a child process — s3rver runs in this
-   * process — for tests that pause one with SIGSTOP to see how the API copes.
+   * The process (group) id of each emulator that runs as a child process — s3rver and the OpenID
+   * provider run in this process — for tests that pause one with SIGSTOP to see how the API copes.
    */
   pids: Partial<Record<EmulatorName, number>>;
   /** Each dependency's state, "ok" or what is wrong, for `GET /health`. */
@@ -97,6 +104,7 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
     s3: localUrl(ports.s3),
     cognito: localUrl(ports.cognito),
     ses: localUrl(ports.ses),
+    oidc: localUrl(ports.oidc),
   };
   const dynamodb = dynamoDbClient(endpoints.dynamodb);
   const s3 = s3Client(endpoints.s3);
@@ -115,6 +123,7 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
       s3: () => answersLikeS3(s3),
       cognito: () => answersLikeCognito(ports.cognito),
       ses: () => answersLikeSes(ports.ses),
+      oidc: () => answersLikeOidc(ports.oidc),
     });
     if (options.reset) await rm(dataDir, { recursive: true, force: true });
     await Promise.all(Object.values(dirs).map((dir) => mkdir(dir, { recursive: true })));
@@ -125,6 +134,7 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
 
   const supervisor = new Supervisor(log);
   let localS3: LocalS3 | undefined;
+  let localOidc: LocalOidc | undefined;
   const pids: Partial<Record<EmulatorName, number>> = {};
   const remember = (name: EmulatorName) => (child: { pid: number | undefined }) => {
     if (child.pid !== undefined) pids[name] = child.pid;
@@ -132,7 +142,7 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
-      await Promise.all([supervisor.stop(), localS3?.close()]);
+      await Promise.all([supervisor.stop(), localS3?.close(), localOidc?.close()]);
       destroyClients();
     })());
 
@@ -145,6 +155,9 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
     throwFailures(
       await Promise.allSettled([
         startS3({ port: ports.s3, directory: dirs.s3, log }).then((server) => (localS3 = server)),
+        startOidc({ port: ports.oidc, appUrl: options.appUrl ?? 'http://localhost:3000', log }).then(
+          (server) => (localOidc = server),
+        ),
         startDynamoDb(supervisor, {
           port: ports.dynamodb,
           dbPath: options.inMemory ? undefined : dirs.dynamodb,
@@ -177,11 +190,14 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
       COGNITO_ENDPOINT: endpoints.cognito,
       SES_ENDPOINT: endpoints.ses,
       SESSION_SECRET: sessionSecret,
+      SOCIAL_ISSUER: endpoints.oidc,
+      CLIENT_SOCIAL_CLIENT_ID: LOCAL_SOCIAL_CLIENTS.client,
+      ADMIN_SOCIAL_CLIENT_ID: LOCAL_SOCIAL_CLIENTS.admin,
     };
     const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
     log(
       `ready in ${seconds} s: DynamoDB ${endpoints.dynamodb} (table ${tableName}), S3 ${endpoints.s3}, ` +
-        `Cognito ${endpoints.cognito}, mail ${endpoints.ses}`,
+        `Cognito ${endpoints.cognito}, mail ${endpoints.ses}, OpenID provider ${endpoints.oidc}`,
     );
 
     return {
@@ -189,13 +205,20 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
       mailboxUrl: endpoints.ses,
       pids,
       health: async () => {
-        const [dynamodbState, s3State, cognitoState, sesState] = await Promise.all([
+        const [dynamodbState, s3State, cognitoState, sesState, oidcState] = await Promise.all([
           stateOf(() => tableHealth(dynamodb, tableName)),
           stateOf(() => bucketHealth(s3, UPLOADS_BUCKET)),
           stateOf(() => poolsHealth(cognito, [pools.client.poolId, pools.admin.poolId])),
           stateOf(async () => ((await answersLikeSes(ports.ses)) ? 'ok' : 'not answering')),
+          stateOf(async () => ((await answersLikeOidc(ports.oidc)) ? 'ok' : 'not answering')),
         ]);
-        return { dynamodb: dynamodbState, s3: s3State, cognito: cognitoState, ses: sesState };
+        return {
+          dynamodb: dynamodbState,
+          s3: s3State,
+          cognito: cognitoState,
+          ses: sesState,
+          oidc: oidcState,
+        };
       },
       stop,
     };

@@ -1,7 +1,10 @@
 import net from 'node:net';
 
-/** The four emulators, by the names used in ports, logs and health. */
-export type EmulatorName = 'dynamodb' | 's3' | 'cognito' | 'ses';
+/**
+ * The stand-ins for AWS, by the names used in ports, logs and health: the four emulators and the
+ * OpenID provider that stands in for the user pools' Cognito domain (social sign-in).
+ */
+export type EmulatorName = 'dynamodb' | 's3' | 'cognito' | 'ses' | 'oidc';
 
 /** The TCP port of each emulator. */
 export interface EmulatorPorts {
@@ -9,6 +12,7 @@ export interface EmulatorPorts {
   s3: number;
   cognito: number;
   ses: number;
+  oidc: number;
 }
 
 /** What each emulator is called in messages for humans. */
@@ -17,13 +21,26 @@ export const EMULATOR_LABELS: Record<EmulatorName, string> = {
   s3: 's3rver',
   cognito: 'cognito-local',
   ses: 'aws-ses-v2-local',
+  oidc: 'oidc-provider',
 };
 
 /** Ports of `npm start`; each can be overridden with {@link portVariable}. */
-export const DEFAULT_PORTS: EmulatorPorts = { dynamodb: 8000, s3: 4569, cognito: 9229, ses: 8005 };
+export const DEFAULT_PORTS: EmulatorPorts = {
+  dynamodb: 8000,
+  s3: 4569,
+  cognito: 9229,
+  ses: 8005,
+  oidc: 9011,
+};
 
 /** Ports of the test run, away from the defaults so tests don't collide with a running `npm start`. */
-export const TEST_PORTS: EmulatorPorts = { dynamodb: 18000, s3: 14569, cognito: 19229, ses: 18005 };
+export const TEST_PORTS: EmulatorPorts = {
+  dynamodb: 18000,
+  s3: 14569,
+  cognito: 19229,
+  ses: 18005,
+  oidc: 19011,
+};
 
 const NAMES = Object.keys(DEFAULT_PORTS) as EmulatorName[];
 
