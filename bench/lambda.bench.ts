@@ -1,35 +1,22 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { build, type Metafile } from 'esbuild';
-import { lambdaBundling } from '../infra/cdk/constructs/lambda-bundling';
+import type { Metafile } from 'esbuild';
+import { bundleLambda, bundleWeight, LAMBDA_ENTRY_FILE } from '../infra/cdk/constructs/lambda-bundling';
 import { routeGroups } from '../functions/routes';
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, '.bench/lambda');
 const runs = 9;
 
-/** Bundles as the CDK api stack does (infra/cdk/constructs/lambda-bundling.ts), AWS SDK included. */
-async function bundle(entry: string, outfile: string): Promise<Metafile> {
-  const { metafile } = await build({
-    ...lambdaBundling,
-    mainFields: [...lambdaBundling.mainFields],
-    banner: { js: lambdaBundling.banner },
-    entryPoints: [entry],
-    outfile,
-    bundle: true,
-    metafile: true,
-    logLevel: 'error',
-  });
-  return metafile;
-}
-
-/** The three packages that weigh most in a bundle, with their minified KiB. */
+/** The three packages that weigh most in what a cold start loads, with their minified KiB. */
 function heaviest(metafile: Metafile): string {
   const byPackage = new Map<string, number>();
-  for (const output of Object.values(metafile.outputs)) {
-    for (const [file, { bytesInOutput }] of Object.entries(output.inputs)) {
-      const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1] ?? file.split('/')[0]!;
+  const { loaded } = bundleWeight(metafile);
+  for (const [file, output] of Object.entries(metafile.outputs)) {
+    if (!loaded.has(file)) continue;
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? input.split('/')[0]!;
       byPackage.set(name, (byPackage.get(name) ?? 0) + bytesInOutput);
     }
   }
@@ -77,23 +64,27 @@ export async function run(): Promise<Array<{ name: string; value: string }>> {
   };
   const files: Record<string, string> = {};
   const sizes: Record<string, Metafile> = {};
+  const bundleInto = (name: string, entry: string) => {
+    const dir = path.join(out, name.replace(':', '-'));
+    sizes[name] = bundleLambda(entry, dir, { sourcemap: false });
+    files[name] = path.join(dir, LAMBDA_ENTRY_FILE);
+  };
   for (const [name, source] of Object.entries(reference)) {
     const entry = path.join(out, `${name.replace(':', '-')}.ts`);
     writeFileSync(entry, source);
-    files[name] = entry.replace(/\.ts$/, '.mjs');
-    sizes[name] = await bundle(entry, files[name]);
+    bundleInto(name, entry);
   }
-  for (const group of routeGroups) {
-    files[group] = path.join(out, `${group}.mjs`);
-    sizes[group] = await bundle(path.join(root, 'functions', group, 'router.ts'), files[group]);
-  }
+  for (const group of routeGroups) bundleInto(group, path.join(root, 'functions', group, 'router.ts'));
   const times = coldStarts(files);
-  const size = (name: string) => Object.values(sizes[name]!.outputs)[0]!.bytes / 1024;
-  return Object.keys(files).map((name) => ({
-    name: name in reference ? `${name} (reference)` : `lambda ${name}`,
-    value:
-      `${size(name).toFixed(1).padStart(6)} KiB, cold start ${times[name]!.toFixed(1).padStart(6)} ms ` +
-      `(${(times[name]! / times.hello!).toFixed(2)}× hello-world)` +
-      (name in reference ? '' : `; heaviest: ${heaviest(sizes[name]!)}`),
-  }));
+  const kib = (bytes: number) => (bytes / 1024).toFixed(1).padStart(6);
+  return Object.keys(files).map((name) => {
+    const { atStart, total } = bundleWeight(sizes[name]!);
+    return {
+      name: name in reference ? `${name} (reference)` : `lambda ${name}`,
+      value:
+        `${kib(atStart)} KiB at start of ${kib(total)} KiB, cold start ${times[name]!.toFixed(1).padStart(6)} ms ` +
+        `(${(times[name]! / times.hello!).toFixed(2)}× hello-world)` +
+        (name in reference ? '' : `; heaviest: ${heaviest(sizes[name]!)}`),
+    };
+  });
 }

@@ -1,4 +1,4 @@
-import * as oidc from 'openid-client';
+import type * as oidc from 'openid-client';
 import { ulid } from 'ulid';
 import {
   areaProviders,
@@ -9,6 +9,7 @@ import {
   type SocialProvider,
 } from '../../shared/social';
 import type { SocialConfig, SocialLoginInput } from '../../shared/schemas/auth';
+import { lazy } from '../aws/lazy';
 import { findSocialOwner, linkSocialIdentity } from '../data/social';
 import { findEmailOwner } from '../data/users';
 import { cognitoIssuer, env } from '../env';
@@ -44,6 +45,9 @@ function brokerOf(area: Area): Broker | undefined {
   return { issuer: e.SOCIAL_ISSUER ?? cognitoIssuer(poolOf(area).poolId), clientId };
 }
 
+/** The OpenID client, loaded on first use: only the social sign-in routes need it. */
+const openid = lazy(() => import('openid-client'));
+
 /** Seconds the broker has to answer one request. */
 const brokerTimeout = 5;
 const configurations = new Map<Area, Promise<oidc.Configuration>>();
@@ -57,6 +61,7 @@ export function brokerConfiguration(area: Area, fetch?: oidc.CustomFetch): Promi
   const broker = brokerOf(area);
   if (!broker) return Promise.reject(new Invalid({ provider: 'Social sign-in is not available here' }));
   const discover = async () => {
+    const oidc = await openid();
     const issuer = new URL(broker.issuer);
     const configuration = await oidc.discovery(issuer, broker.clientId, undefined, oidc.None(), {
       timeout: brokerTimeout,
@@ -150,6 +155,7 @@ export async function verifiedIdentity(
   const metadata = configuration.serverMetadata();
   if (metadata.authorization_response_iss_parameter_supported)
     callback.searchParams.set('iss', metadata.issuer);
+  const oidc = await openid();
   const tokens = await oidc
     .authorizationCodeGrant(configuration, callback, {
       pkceCodeVerifier: input.code_verifier,

@@ -1,7 +1,15 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -71,11 +79,20 @@ afterAll(() => {
 });
 
 describe('the bundle of a group (system), built locally by esbuild', () => {
-  it('is one ES module, index.mjs, with its source map', () => {
+  it('is an ES module, index.mjs, with its source map, and the chunks it loads on demand', () => {
     expect(existsSync(bundle)).toBe(true);
     expect(existsSync(join(bundleDir, 'index.js'))).toBe(false);
     expect(existsSync(`${bundle}.map`)).toBe(true);
     expect(readFileSync(bundle, 'utf8')).toMatch(/\/\/# sourceMappingURL=index\.mjs\.map\s*$/);
+    // S3, SES and Cognito are imported on first use (functions/aws/*.ts): chunks of their own,
+    // which index.mjs imports only dynamically, so a cold start does not load them.
+    const chunks = readdirSync(join(bundleDir, 'chunks'));
+    for (const client of ['s3-client', 'ses-client', 'cognito-client']) {
+      const chunk = chunks.find((file) => file.startsWith(client) && file.endsWith('.mjs'));
+      expect(chunk, client).toBeDefined();
+      expect(readFileSync(bundle, 'utf8')).not.toContain(`from"./chunks/${chunk}"`);
+      expect(readFileSync(bundle, 'utf8')).toContain(`./chunks/${chunk}`);
+    }
   });
 
   it('is minified and starts with the banner that gives bundled CommonJS a require', () => {
@@ -117,8 +134,16 @@ describe('the bundle of a group (system), built locally by esbuild', () => {
 });
 
 describe('what the bundle leaves out (infra/cdk/constructs/lambda-bundling.ts)', () => {
+  /** The sources of every file of the bundle, from their source maps. */
   const sources = () =>
-    (JSON.parse(readFileSync(`${bundle}.map`, 'utf8')) as { sources: string[] }).sources.join('\n');
+    [bundleDir, join(bundleDir, 'chunks')]
+      .flatMap((dir) =>
+        readdirSync(dir)
+          .filter((file) => file.endsWith('.map'))
+          .map((file) => join(dir, file)),
+      )
+      .flatMap((map) => (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources)
+      .join('\n');
 
   it('takes credentials from the environment only: no SSO, INI, STS or metadata providers', () => {
     expect(sources()).toContain('functions/bundling/credentials-from-env.ts');

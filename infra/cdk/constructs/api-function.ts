@@ -1,18 +1,27 @@
 import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Annotations, Arn, Duration, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
+import {
+  Annotations,
+  Arn,
+  AssetHashType,
+  DockerImage,
+  Duration,
+  RemovalPolicy,
+  Stack,
+  Token,
+  Validations,
+} from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { tableDefinition } from '../../../functions/data/table-definition';
-import { lambdaBundling } from './lambda-bundling';
+import { bundleLambda, LAMBDA_ENTRY_FILE } from './lambda-bundling';
 
 export type TableAccess = 'read' | 'write';
 
@@ -55,7 +64,7 @@ export interface ApiFunctionProps {
  * with nothing but writing its own logs. Access is added with the `bind…`/`allow…` helpers.
  */
 export class ApiFunction extends Construct {
-  readonly function: NodejsFunction;
+  readonly function: LambdaFunction;
   readonly role: iam.Role;
   readonly logGroup: LogGroup;
 
@@ -74,9 +83,9 @@ export class ApiFunction extends Construct {
     });
     this.logGroup.grantWrite(this.role);
 
-    this.function = new NodejsFunction(this, 'Function', {
-      entry: entryOrPlaceholder(this, props.entry),
-      handler: 'handler',
+    this.function = new LambdaFunction(this, 'Function', {
+      code: bundledCode(this, props.entry),
+      handler: `${LAMBDA_ENTRY_FILE.replace(/\.mjs$/, '')}.handler`,
       description: props.description,
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
@@ -86,21 +95,6 @@ export class ApiFunction extends Construct {
       role: this.role,
       logGroup: this.logGroup,
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
-      bundling: {
-        format: OutputFormat.ESM,
-        target: lambdaBundling.target,
-        platform: lambdaBundling.platform,
-        mainFields: [...lambdaBundling.mainFields],
-        banner: lambdaBundling.banner,
-        minify: lambdaBundling.minify,
-        sourceMap: true,
-        esbuildArgs: {
-          '--alias': Object.entries(lambdaBundling.alias).map(([name, file]) => `${name}=${file}`),
-        },
-        // Bundle the AWS SDK too: the code runs on the SDK version it was tested with.
-        externalModules: [],
-        forceDockerBundling: false,
-      },
     });
 
     Validations.of(this.role).acknowledge({
@@ -234,20 +228,39 @@ export class ApiFunction extends Construct {
   }
 }
 
+/** The repository root: esbuild resolves node_modules from there. */
+const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
 /**
- * NodejsFunction refuses a missing entry even when its stack is not being bundled (tests, or
- * `cdk deploy` of another stack). A router that is not written yet is then only a warning, and
- * this file stands in for it (it is never bundled); a stack that is bundled still fails.
+ * The group's router bundled locally by esbuild (never Docker): `index.mjs` and the chunks it
+ * loads on demand (infra/cdk/constructs/lambda-bundling.ts), hashed by their content. A router
+ * that is not written yet is only a warning while its stack is not bundled (tests, or
+ * `cdk deploy` of another stack); a stack that is bundled fails.
  */
-function entryOrPlaceholder(scope: Construct, entry: string): string {
-  if (existsSync(entry)) return entry;
-  const shown = relative(process.cwd(), entry);
-  if (Stack.of(scope).bundlingRequired) {
-    throw new Error(`${shown} does not exist: the route table names its group, so it must export "handler".`);
+function bundledCode(scope: Construct, entry: string): Code {
+  if (!existsSync(entry)) {
+    const shown = relative(process.cwd(), entry);
+    if (Stack.of(scope).bundlingRequired) {
+      throw new Error(
+        `${shown} does not exist: the route table names its group, so it must export "handler".`,
+      );
+    }
+    Annotations.of(scope).addWarningV2(
+      '@spaces/missing-router',
+      `${shown} does not exist yet; bundling is skipped for this stack, so the function is synthesized without it.`,
+    );
   }
-  Annotations.of(scope).addWarningV2(
-    '@spaces/missing-router',
-    `${shown} does not exist yet; bundling is skipped for this stack, so the function is synthesized without it.`,
-  );
-  return fileURLToPath(import.meta.url);
+  return Code.fromAsset(projectRoot, {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      // Never used: local bundling always succeeds or throws.
+      image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:24'),
+      local: {
+        tryBundle(outputDir) {
+          bundleLambda(entry, outputDir);
+          return true;
+        },
+      },
+    },
+  });
 }
