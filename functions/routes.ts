@@ -4,8 +4,11 @@ import { configRoutes } from './config/routes';
 import type { RouteDef } from './http/contract';
 import { meRoutes } from './me/routes';
 import { platformRoutes } from './platform/routes';
+import { screensRoutes } from './screens/routes';
+import { spacesRoutes } from './spaces/routes';
 import { systemRoutes } from './system/routes';
 import { teamRoutes } from './team/routes';
+import { venuesRoutes } from './venues/routes';
 
 /**
  * The route table: every route of the API, as data (functions/http/contract.ts). Each group
@@ -21,6 +24,9 @@ export const routes: readonly RouteDef[] = [
   accountsRoutes,
   platformRoutes,
   teamRoutes,
+  venuesRoutes,
+  spacesRoutes,
+  screensRoutes,
 ].flatMap((group) => Object.values(group) as RouteDef[]);
 
 export {

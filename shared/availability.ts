@@ -1,27 +1,7 @@
-import { formatTimeOfDay, parseTimeOfDay, parseWallTime } from './wall-time';
+import { DEFAULT_AVAILABILITY, parseTimeOfDay } from './time-of-day';
+import { parseWallTime } from './wall-time';
 
-/** Step between time choices, in minutes (client-area §5, §9). */
-export const TIME_STEP_MINUTES = 30;
-
-/** A space's availability when it sets none (client-area §9: "default range 00:30 to 23:30"). */
-export const DEFAULT_AVAILABILITY = { start: '00:30', end: '23:30' } as const;
-
-/** Half-hour time choices `HH:mm` from `from` to `to`, both included (defaults: the spec's range 00:30–23:30). */
-export function timeChoices(
-  from: string = DEFAULT_AVAILABILITY.start,
-  to: string = DEFAULT_AVAILABILITY.end,
-): string[] {
-  const first = parseTimeOfDay(from);
-  const last = parseTimeOfDay(to);
-  if (first === undefined || last === undefined) throw new RangeError(`Invalid time range ${from}–${to}`);
-  const choices: string[] = [];
-  for (let minutes = first; minutes <= last; minutes += TIME_STEP_MINUTES)
-    choices.push(formatTimeOfDay(minutes));
-  return choices;
-}
-
-/** The spec's time choices: 00:30, 01:00, … 23:30. */
-export const TIME_CHOICES: readonly string[] = timeChoices();
+export { DEFAULT_AVAILABILITY, TIME_CHOICES, TIME_STEP_MINUTES, timeChoices } from './time-of-day';
 
 /** The availability fields of a space, spelt as in the contract; blank or missing means the default. */
 export interface SpaceAvailability {

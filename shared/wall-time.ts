@@ -1,4 +1,7 @@
 import { IANAZone } from 'luxon';
+import { formatTimeOfDay, parseTimeOfDay } from './time-of-day';
+
+export { formatTimeOfDay, parseTimeOfDay };
 
 /**
  * Wall-clock times of a venue and the instants they name.
@@ -18,7 +21,6 @@ const DAY_CACHE_LIMIT = 100_000;
 
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 const LOCAL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIME_OF_DAY = /^(\d{2}):(\d{2})$/;
 
 function floatingOrUndefined(parts: readonly number[]): number | undefined {
   const [year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0] = parts;
@@ -40,20 +42,6 @@ export function parseWallTime(text: string): number | undefined {
 export function parseLocalDate(text: string): number | undefined {
   const match = LOCAL_DATE.exec(text);
   return match ? floatingOrUndefined(match.slice(1).map(Number)) : undefined;
-}
-
-/** Parses a time of day `HH:mm` into minutes after midnight; `undefined` when malformed. */
-export function parseTimeOfDay(text: string): number | undefined {
-  const match = TIME_OF_DAY.exec(text);
-  if (!match) return undefined;
-  const hours = Number(match[1]);
-  const minutes = Number(match[2]);
-  return hours <= 23 && minutes <= 59 ? hours * 60 + minutes : undefined;
-}
-
-/** Formats minutes after midnight as `HH:mm`. */
-export function formatTimeOfDay(minutes: number): string {
-  return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 }
 
 function pad(n: number, width = 2): string {

@@ -12,6 +12,13 @@ import {
 import { configItemEntity } from './model/config';
 import { accountEntity, adminEntity, packageEntity, userEntity } from './model/people';
 import { bannerEntity, licenceEntity, licencePurchaseEntity, platformStatsEntity } from './model/platform';
+import {
+  screenEntity,
+  spaceCoordinatorEntity,
+  spaceEntity,
+  venueEntity,
+  venueManagerEntity,
+} from './model/venues';
 
 export { clientRoleValues } from './model/people';
 
@@ -35,6 +42,11 @@ const entities = {
   licencePurchase: licencePurchaseEntity,
   banner: bannerEntity,
   platformStats: platformStatsEntity,
+  venue: venueEntity,
+  space: spaceEntity,
+  screen: screenEntity,
+  venueManager: venueManagerEntity,
+  spaceCoordinator: spaceCoordinatorEntity,
 };
 
 let service: Service<typeof entities> | undefined;
@@ -55,3 +67,8 @@ export type LicenceItem = EntityItem<typeof licenceEntity>;
 export type LicencePurchaseItem = EntityItem<typeof licencePurchaseEntity>;
 export type BannerItem = EntityItem<typeof bannerEntity>;
 export type PlatformStatsItem = EntityItem<typeof platformStatsEntity>;
+export type VenueItem = EntityItem<typeof venueEntity>;
+export type SpaceItem = EntityItem<typeof spaceEntity>;
+export type ScreenItem = EntityItem<typeof screenEntity>;
+export type VenueManagerItem = EntityItem<typeof venueManagerEntity>;
+export type SpaceCoordinatorItem = EntityItem<typeof spaceCoordinatorEntity>;

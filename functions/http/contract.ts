@@ -11,7 +11,18 @@ import type { RoleFlag } from '../../shared/roles';
 /** Where the API is served; route paths are relative to it. */
 export const API_BASE = '/api/v1';
 
-export const routeGroups = ['system', 'auth', 'me', 'config', 'accounts', 'platform', 'team'] as const;
+export const routeGroups = [
+  'system',
+  'auth',
+  'me',
+  'config',
+  'accounts',
+  'platform',
+  'team',
+  'venues',
+  'spaces',
+  'screens',
+] as const;
 /** One Lambda function per group. */
 export type RouteGroup = (typeof routeGroups)[number];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -49,6 +60,11 @@ export interface RouteSpec<
   response: R;
   /** The 200 answer is the `response` itself, not wrapped in `{ result }` (the OpenAPI document). */
   unwrapped?: boolean;
+  /**
+   * The answer repeats its message as `data.message`, where the specification says the SPA reads
+   * it (client-area §7: the CAP alert settings' save).
+   */
+  messageInData?: boolean;
   /** Error statuses this route answers besides those every route of its kind can (see openapi.ts). */
   errors?: readonly ErrorStatus[];
 }

@@ -64,8 +64,21 @@ function operation(route: RouteDef) {
     ? result
     : {
         type: 'object',
-        properties: { result, message: { type: 'string' } },
-        required: ['result'],
+        properties: {
+          result,
+          message: { type: 'string' },
+          ...(route.messageInData
+            ? {
+                data: {
+                  type: 'object',
+                  properties: { message: { type: 'string' } },
+                  required: ['message'],
+                  description: 'The message again, where the specification reads it (`data.message`)',
+                },
+              }
+            : {}),
+        },
+        required: route.messageInData ? ['result', 'message', 'data'] : ['result'],
       };
   const security =
     route.auth === 'public' ? [] : [{ [route.auth === 'client' ? 'clientBearer' : 'adminBearer']: [] }];

@@ -201,6 +201,7 @@ export function route<D extends RouteDef>(
       if (def.unwrapped) return json(200, result, { headers: reply.headers, cookies: reply.cookies });
       const body: Record<string, unknown> = { result };
       if (reply.message) body.message = reply.message;
+      if (def.messageInData) body.data = { message: reply.message ?? '' };
       return json(200, body, { headers: reply.headers, cookies: reply.cookies });
     });
   return Object.assign(handler as unknown as (event: ApiEvent, context: Context) => Promise<ApiResult>, {

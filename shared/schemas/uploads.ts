@@ -6,7 +6,7 @@ import { messages } from './messages';
  * POST /{client|admin}/uploads, posts the file straight to S3, then sends the returned key.
  * More purposes (space photos, slides) join this list as they are built.
  */
-export const uploadPurposes = ['profile-photo', 'account-logo'] as const;
+export const uploadPurposes = ['profile-photo', 'account-logo', 'space-photo', 'screen-photo'] as const;
 export type UploadPurpose = (typeof uploadPurposes)[number];
 
 export const imageContentTypes = ['image/png', 'image/jpeg'] as const;
@@ -17,6 +17,10 @@ export const maxUploadBytes: Record<UploadPurpose, number> = {
   'profile-photo': 5 * 1024 * 1024,
   /** A customer account's logo (POST /admin/uploads, then `logo_uri` of the account form). */
   'account-logo': 2 * 1024 * 1024,
+  /** A space's photo (the space form's `photo_uri`), shown on its card and the room display. */
+  'space-photo': 5 * 1024 * 1024,
+  /** A screen's photo (the screen form's `photo_uri`). */
+  'screen-photo': 5 * 1024 * 1024,
 };
 
 export const uploadRequestSchema = z

@@ -38,6 +38,9 @@ export const groupAccess: Record<RouteGroup, GroupAccess> = {
   accounts: { table: 'write', userAdmin: true, mail: true, uploads: true },
   platform: { table: 'write', userAdmin: true, uploads: true },
   team: { table: 'write', userAdmin: true, uploads: true },
+  venues: { table: 'write', uploads: true },
+  spaces: { table: 'write', uploads: true },
+  screens: { table: 'write', uploads: true },
 };
 
 export interface ApiStackProps extends StackProps {

@@ -1,0 +1,186 @@
+/* Venues, their spaces and screens, and who manages or coordinates them. */
+import { Entity } from 'electrodb';
+import { ASSIGNMENT_PERMISSIONS, OFFLINE_FREQUENCIES } from '../../../shared/venues';
+import { key, model, status, timestamps } from './parts';
+
+/** A venue of an account; ids are ULIDs, so the account's venues sort by creation. */
+export const venueEntity = new Entity({
+  model: model('venue'),
+  attributes: {
+    account_id: { type: 'string', required: true },
+    venue_id: { type: 'string', required: true },
+    name: { type: 'string', required: true },
+    phone_no: { type: 'string' },
+    address: { type: 'string' },
+    city: { type: 'string' },
+    state: { type: 'string' },
+    zipcode: { type: 'string' },
+    country: { type: 'string' },
+    timezone: { type: 'string', required: true },
+    /** A venue type's id. */
+    venue_type: { type: 'string' },
+    status,
+    /** Bumped by every change of the venue, for the conditions of concurrent writes. */
+    version: { type: 'number', required: true, default: 0 },
+    ...timestamps,
+  },
+  indexes: {
+    byAccount: {
+      pk: key('pk', ['account_id'], 'ACCOUNT#${account_id}#'),
+      sk: key('sk', ['venue_id'], 'VENUE#${venue_id}#'),
+    },
+  },
+});
+
+/** A space of a venue; the venue is fixed once the space is saved. */
+export const spaceEntity = new Entity({
+  model: model('space'),
+  attributes: {
+    account_id: { type: 'string', required: true },
+    space_id: { type: 'string', required: true },
+    venue_id: { type: 'string', required: true, readOnly: true },
+    title: { type: 'string', required: true },
+    location: { type: 'string' },
+    capacity: { type: 'number' },
+    dimensions: { type: 'string' },
+    handicap_accessible: { type: ['Yes', 'No'] as const, required: true, default: 'No' },
+    /** Amenity ids. */
+    amenities: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
+    /** Space type ids. */
+    space_type: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
+    notes: { type: 'string' },
+    availiblity_start: { type: 'string' },
+    availiblity_end: { type: 'string' },
+    check_in_window: { type: ['Yes', 'No'] as const, required: true, default: 'No' },
+    before_event: { type: 'number' },
+    after_event: { type: 'number' },
+    calendar_account_id: { type: 'string' },
+    calendar_id: { type: 'string' },
+    calendar_title: { type: 'string' },
+    photo_uri: { type: 'string' },
+    calendar_color: { type: 'string', required: true },
+    status,
+    slideshow_id: { type: 'string' },
+    slideshow_status: { type: 'number', required: true, default: 0 },
+    cap_alert_urls: {
+      type: 'list',
+      items: { type: 'map', properties: { url: { type: 'string', required: true } } },
+      required: true,
+      default: () => [],
+    },
+    cap_alert_status: { ...status, default: 'Inactive' },
+    /** Counter: the screens that show the space, updated in the screen's transactions. */
+    total_screens: { type: 'number', required: true, default: 0 },
+    /** Bumped by every change of the space (and, later, of its bookings), for write conditions. */
+    version: { type: 'number', required: true, default: 0 },
+    ...timestamps,
+  },
+  indexes: {
+    byAccount: {
+      pk: key('pk', ['account_id'], 'ACCOUNT#${account_id}#'),
+      sk: key('sk', ['space_id'], 'SPACE#${space_id}#'),
+    },
+    byVenue: {
+      index: 'gsi1',
+      pk: key('gsi1pk', ['account_id', 'venue_id'], 'ACCOUNT#${account_id}#VENUE#${venue_id}#SPACES#'),
+      sk: key('gsi1sk', ['space_id'], 'SPACE#${space_id}#'),
+    },
+  },
+});
+
+/** A screen (a device showing a space), bound to a licence of the account while active. */
+export const screenEntity = new Entity({
+  model: model('screen'),
+  attributes: {
+    account_id: { type: 'string', required: true },
+    screen_id: { type: 'string', required: true },
+    /** The activation code the device shows, unique across the platform (guard `SCREENCODE#`). */
+    screen_id_no: { type: 'string', required: true },
+    name: { type: 'string' },
+    hardware: { type: 'string' },
+    venue_id: { type: 'string', required: true },
+    space_id: { type: 'string', required: true },
+    photo_uri: { type: 'string' },
+    status,
+    /** The licence it holds while active, and that licence's expiry, so lists read no licence. */
+    licence_id: { type: 'string' },
+    licence_no: { type: 'number' },
+    licence_expiration_date: { type: 'string' },
+    device_status: { type: ['Online', 'Offline'] as const, required: true, default: 'Offline' },
+    app_version: { type: 'string' },
+    last_check_in: { type: 'string' },
+    offline_notification_recipient: {
+      type: 'list',
+      items: { type: 'string' },
+      required: true,
+      default: () => [],
+    },
+    offline_notification_frequency: { type: OFFLINE_FREQUENCIES, required: true, default: 'Never' },
+    ...timestamps,
+  },
+  indexes: {
+    byAccount: {
+      pk: key('pk', ['account_id'], 'ACCOUNT#${account_id}#'),
+      sk: key('sk', ['screen_id'], 'SCREEN#${screen_id}#'),
+    },
+    bySpace: {
+      index: 'gsi1',
+      pk: key('gsi1pk', ['account_id', 'space_id'], 'ACCOUNT#${account_id}#SPACE#${space_id}#SCREENS#'),
+      sk: key('gsi1sk', ['screen_id'], 'SCREEN#${screen_id}#'),
+    },
+    /** Every account's screens, newest first (the admin dashboard's recent screens). */
+    recent: {
+      index: 'gsi2',
+      pk: key('gsi2pk', [], 'SCREENS#'),
+      sk: key('gsi2sk', ['created_at', 'screen_id'], 'SCREEN#${created_at}#${screen_id}#'),
+    },
+  },
+});
+
+/** A Venue Manager on a venue, Approved or Denied. */
+export const venueManagerEntity = new Entity({
+  model: model('venueManager'),
+  attributes: {
+    account_id: { type: 'string', required: true },
+    venue_id: { type: 'string', required: true },
+    user_id: { type: 'string', required: true },
+    permission: { type: ASSIGNMENT_PERMISSIONS, required: true, default: 'Approved' },
+    ...timestamps,
+  },
+  indexes: {
+    byVenue: {
+      pk: key('pk', ['account_id'], 'ACCOUNT#${account_id}#'),
+      sk: key('sk', ['venue_id', 'user_id'], 'VMGR#${venue_id}#${user_id}#'),
+    },
+    /** A person's venues (with the user item's own `USER#` under the same key). */
+    byUser: {
+      index: 'gsi1',
+      pk: key('gsi1pk', ['user_id'], 'USER#${user_id}#'),
+      sk: key('gsi1sk', ['venue_id'], 'VMGR#${venue_id}#'),
+    },
+  },
+});
+
+/** An Event Coordinator on a space, Approved or Denied. */
+export const spaceCoordinatorEntity = new Entity({
+  model: model('spaceCoordinator'),
+  attributes: {
+    account_id: { type: 'string', required: true },
+    space_id: { type: 'string', required: true },
+    venue_id: { type: 'string', required: true },
+    user_id: { type: 'string', required: true },
+    permission: { type: ASSIGNMENT_PERMISSIONS, required: true, default: 'Approved' },
+    ...timestamps,
+  },
+  indexes: {
+    bySpace: {
+      pk: key('pk', ['account_id'], 'ACCOUNT#${account_id}#'),
+      sk: key('sk', ['space_id', 'user_id'], 'SCOORD#${space_id}#${user_id}#'),
+    },
+    byUser: {
+      index: 'gsi1',
+      pk: key('gsi1pk', ['user_id'], 'USER#${user_id}#'),
+      sk: key('gsi1sk', ['space_id'], 'SCOORD#${space_id}#'),
+    },
+  },
+});
