@@ -41,15 +41,21 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 describe('accessibility (axe-core)', () => {
-  it('finds no serious violation on the login pages', async () => {
+  it('finds no serious violation on the login pages, their social buttons and the popup pages', async () => {
     const page = await pageAt('/login');
     await page.getByRole('button', { name: 'Login' }).waitFor();
+    await page.getByRole('button', { name: 'Sign in with Microsoft' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Forgot password' }).click();
     await page.getByRole('button', { name: 'Send email' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.goto('/admin/login');
     await page.getByRole('heading', { name: 'Admin' }).waitFor();
+    await page.getByRole('button', { name: 'Sign in with Google' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    // A return page opened by itself, not from the login page's popup, says what it is for.
+    await page.goto('/auth/google?code=x&state=y');
+    await page.getByRole('link', { name: 'Go to the login page' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
   });

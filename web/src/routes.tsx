@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import type { ClientSectionKey } from '../../shared/roles';
+import { socialProviderNames, socialProviders } from '../../shared/social';
 import { GuestOnly, RequireAuth, RootRedirect } from './auth/guards';
 import { ComingSoon } from './components/ComingSoon';
 import { PageLoader } from './components/PageLoader';
@@ -44,12 +45,7 @@ function soon(title: string, path?: string): RouteObject {
     : { path, handle, element: <ComingSoon title={title} /> };
 }
 
-const socialProviders = ['google', 'microsoft', 'linkedin'] as const;
-const providerNames: Record<(typeof socialProviders)[number], string> = {
-  google: 'Google',
-  microsoft: 'Microsoft',
-  linkedin: 'LinkedIn',
-};
+const popupPages = () => import('./pages/auth/SocialPopupPages');
 
 /**
  * The one route table of the SPA (admin-and-auth §2, client-area §2). `handle.title` names
@@ -273,17 +269,20 @@ export const routes: RouteObject[] = [
           ),
         ),
       },
-      ...socialProviders.flatMap((provider) =>
-        ['', '/proxy'].map((suffix) => ({
-          path: `/auth/${provider}${suffix}`,
-          handle: { title: `${providerNames[provider]} sign-in` },
-          element: (
-            <Standalone>
-              <ComingSoon title={`${providerNames[provider]} sign-in`} />
-            </Standalone>
-          ),
-        })),
-      ),
+      // The social sign-in popup: the proxy page forwards to the broker, which sends it back to the
+      // return page (admin-and-auth §2; Facebook's return page is ours, the spec lists none).
+      ...socialProviders.flatMap((provider): RouteObject[] => [
+        {
+          path: `/auth/${provider}/proxy`,
+          handle: { title: `${socialProviderNames[provider]} sign-in` },
+          lazy: page(popupPages, ({ SocialProxyPage }) => <SocialProxyPage provider={provider} />),
+        },
+        {
+          path: `/auth/${provider}`,
+          handle: { title: `${socialProviderNames[provider]} sign-in` },
+          lazy: page(popupPages, ({ SocialReturnPage }) => <SocialReturnPage provider={provider} />),
+        },
+      ]),
 
       { path: '/404', handle: { title: 'Page not found' }, element: <NotFound /> },
       { path: '*', element: <Navigate to="/404" replace /> },

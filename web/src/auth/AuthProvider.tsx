@@ -9,7 +9,7 @@ import {
 } from 'react';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
-import type { LoginInput, LoginResult } from '../../../shared/schemas/auth';
+import type { LoginInput, LoginResult, SocialLoginInput } from '../../../shared/schemas/auth';
 import type { Me } from '../../../shared/schemas/me';
 import { api } from '../api/client';
 import { keys, useMe, useMyPackage } from '../api/hooks';
@@ -32,6 +32,8 @@ export interface AuthState {
   reloadMe: () => void;
   /** Signs in: login, then the profile, then the session starts. Resolves false on failure (already toasted). */
   login: (area: Area, input: LoginInput) => Promise<boolean>;
+  /** Signs in with the code of a social provider's popup (auth/social.ts), exactly as `login` does. */
+  socialLogin: (area: Area, input: SocialLoginInput) => Promise<boolean>;
   /**
    * Logs out on the server (best effort) and forgets the session. While acting as a user it ends
    * the impersonation only: the admin is back in their own session.
@@ -85,13 +87,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [session, reason]);
 
-  const login = useCallback(
-    async (loginArea: Area, input: LoginInput) => {
+  // Password and social sign-in alike: the token, then the profile with it, then the session.
+  const signIn = useCallback(
+    async (signInArea: Area, path: 'login' | 'socialLogin', body: LoginInput | SocialLoginInput) => {
       try {
-        const { result } = await api.post<LoginResult>(`/${loginArea}/auth/login`, input, { token: null });
-        const profile = await api.get<Me>(keys.me(loginArea), { token: result.access_token });
-        await mutate(keys.me(loginArea), profile, { revalidate: false });
-        sessionStore.set({ token: result.access_token, area: loginArea });
+        const { result } = await api.post<LoginResult>(`/${signInArea}/auth/${path}`, body, { token: null });
+        const profile = await api.get<Me>(keys.me(signInArea), { token: result.access_token });
+        await mutate(keys.me(signInArea), profile, { revalidate: false });
+        sessionStore.set({ token: result.access_token, area: signInArea });
         toast.success('Welcome');
         toast.success(`Logged in as ${fullName(profile)}`);
         return true;
@@ -100,6 +103,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
     },
     [mutate],
+  );
+  const login = useCallback(
+    (loginArea: Area, input: LoginInput) => signIn(loginArea, 'login', input),
+    [signIn],
+  );
+  const socialLogin = useCallback(
+    (loginArea: Area, input: SocialLoginInput) => signIn(loginArea, 'socialLogin', input),
+    [signIn],
   );
 
   const endImpersonation = useCallback(async () => {
@@ -151,11 +162,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       meLoading: session !== null && meLoading,
       reloadMe,
       login,
+      socialLogin,
       logout,
       impersonate,
       endImpersonation,
     }),
-    [session, reason, me, meError, meLoading, reloadMe, login, logout, impersonate, endImpersonation],
+    [
+      session,
+      reason,
+      me,
+      meError,
+      meLoading,
+      reloadMe,
+      login,
+      socialLogin,
+      logout,
+      impersonate,
+      endImpersonation,
+    ],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
