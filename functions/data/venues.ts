@@ -7,6 +7,7 @@ import {
   type ScreenItem,
   type SpaceCoordinatorItem,
   type SpaceItem,
+  type UserItem,
   type VenueItem,
   type VenueManagerItem,
 } from './entities';
@@ -96,13 +97,14 @@ export async function listCoordinatorItems(
 
 /**
  * A person's assignments: the venues they manage and the spaces they coordinate, each with its
- * permission, in one Query of gsi1 `USER#<userId>#` (pattern 36; the user's own item shares the
- * key and is left out by its entity).
+ * permission, in one Query of gsi1 `USER#<userId>#` (pattern 36). The user's own item shares the
+ * key and comes along as `user` (of whichever account: the caller checks it is theirs).
  */
 export async function assignmentsOf(
   userId: string,
-): Promise<{ venues: VenueManagerItem[]; spaces: SpaceCoordinatorItem[] }> {
-  const { venueManager, spaceCoordinator } = db().entities;
+): Promise<{ user: UserItem | null; venues: VenueManagerItem[]; spaces: SpaceCoordinatorItem[] }> {
+  const { venueManager, spaceCoordinator, user: users } = db().entities;
+  let user: UserItem | null = null;
   const venues: VenueManagerItem[] = [];
   const spaces: SpaceCoordinatorItem[] = [];
   let start: Record<string, unknown> | undefined;
@@ -121,10 +123,11 @@ export async function assignmentsOf(
       if (manager) venues.push(manager);
       const coordinator = spaceCoordinator.parse({ Item }).data;
       if (coordinator) spaces.push(coordinator);
+      user ??= users.parse({ Item }).data;
     }
     start = page.LastEvaluatedKey;
   } while (start);
-  return { venues, spaces };
+  return { user, venues, spaces };
 }
 
 /**
@@ -190,5 +193,83 @@ export async function getSpaceWithScope(
     venue: pick(items, (answer) => venues.parse(answer)),
     venueAssignment: userId ? pick(items, (answer) => venueManager.parse(answer)) : null,
     spaceAssignment: userId ? pick(items, (answer) => spaceCoordinator.parse(answer)) : null,
+  };
+}
+
+/** Items by their keys in as few BatchGetItems as the keys need (100 keys each), run together. */
+async function batchGetAll(
+  keys: Array<Record<string, unknown>>,
+  options: { consistent?: boolean } = {},
+): Promise<Array<Record<string, unknown>>> {
+  const chunks: Array<Array<Record<string, unknown>>> = [];
+  for (let i = 0; i < keys.length; i += 100) chunks.push(keys.slice(i, i + 100));
+  return (await Promise.all(chunks.map((chunk) => batchGet(chunk, options)))).flat();
+}
+
+/**
+ * Venues and spaces of an account by id, in one BatchGetItem (pattern 37 for many keys): a
+ * coordinator's spaces with their venue, a person's venue and space links. Missing ones are left out.
+ */
+export async function getVenuesAndSpaces(
+  accountId: string,
+  venueIds: string[],
+  spaceIds: string[],
+): Promise<{ venues: VenueItem[]; spaces: SpaceItem[] }> {
+  const { venue, space } = db().entities;
+  const items = await batchGetAll([
+    ...[...new Set(venueIds)].map((id) => venue.get({ account_id: accountId, venue_id: id }).params().Key),
+    ...[...new Set(spaceIds)].map((id) => space.get({ account_id: accountId, space_id: id }).params().Key),
+  ]);
+  return {
+    venues: items.map((Item) => venue.parse({ Item }).data).filter((item) => item !== null),
+    spaces: items.map((Item) => space.parse({ Item }).data).filter((item) => item !== null),
+  };
+}
+
+/** Users of an account by id, in one BatchGetItem per 100 (the people of an assignment list). */
+export async function getUserItems(accountId: string, userIds: string[]): Promise<UserItem[]> {
+  if (!userIds.length) return [];
+  const { user } = db().entities;
+  const items = await batchGetAll(
+    [...new Set(userIds)].map((id) => user.get({ account_id: accountId, user_id: id }).params().Key),
+  );
+  return items.map((Item) => user.parse({ Item }).data).filter((item) => item !== null);
+}
+
+/**
+ * What a change of a venue's manager reads, in one consistent BatchGetItem (pattern 37): the
+ * venue, the person and their assignment to it, and the caller's own assignment when the caller
+ * is a Venue Manager (`callerId`).
+ */
+export async function getVenueManagerChange(
+  accountId: string,
+  venueId: string,
+  userId: string,
+  callerId?: string,
+): Promise<{
+  venue: VenueItem | null;
+  user: UserItem | null;
+  assignment: VenueManagerItem | null;
+  callerAssignment: VenueManagerItem | null;
+}> {
+  const { venue, user, venueManager } = db().entities;
+  const assignmentKey = (id: string) =>
+    venueManager.get({ account_id: accountId, venue_id: venueId, user_id: id }).params().Key;
+  const items = await batchGet(
+    [
+      venue.get({ account_id: accountId, venue_id: venueId }).params().Key,
+      user.get({ account_id: accountId, user_id: userId }).params().Key,
+      assignmentKey(userId),
+      ...(callerId && callerId !== userId ? [assignmentKey(callerId)] : []),
+    ],
+    { consistent: true },
+  );
+  const assignments = items.map((Item) => venueManager.parse({ Item }).data).filter((item) => item !== null);
+  const assignmentOf = (id: string | undefined) => assignments.find((a) => a.user_id === id) ?? null;
+  return {
+    venue: pick(items, (answer) => venue.parse(answer)),
+    user: pick(items, (answer) => user.parse(answer)),
+    assignment: assignmentOf(userId),
+    callerAssignment: assignmentOf(callerId),
   };
 }

@@ -4,6 +4,7 @@ import { idParams } from '../../shared/schemas/common';
 import {
   assignableSchema,
   assignmentSchema,
+  updateVenueSchema,
   userPropertySchema,
   venueInputSchema,
   venueManagerParams,
@@ -69,7 +70,7 @@ export const venuesRoutes = defineRoutes('venues', {
     permission: 'venues.permission.edit',
     summary: 'Changes a venue',
     params: idParams,
-    body: venueInputSchema,
+    body: updateVenueSchema,
     response: venueSchema,
     errors: [409],
   },
