@@ -60,6 +60,9 @@ export const venueInputSchema = z.object({
 });
 export type VenueInput = z.input<typeof venueInputSchema>;
 
+/** PUT /client/venue/{id}: the same fields; the time zone must be sent (no default on a change). */
+export const updateVenueSchema = venueInputSchema.extend({ timezone });
+
 /** A space of a venue, as venue lists carry them. */
 export const venueSpaceSchema = z.object({ id: z.string(), title: z.string() });
 
@@ -315,21 +318,30 @@ export const screenInputSchema = z.object({
 });
 export type ScreenInput = z.input<typeof screenInputSchema>;
 
+const anAddress = z.email();
+/** Comma-separated addresses; an error names the field itself (not one address of it), as the form shows it. */
 const recipients = z
   .string({ error: messages.invalid })
   .trim()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((address) => address.trim().toLowerCase())
-      .filter(Boolean),
-  )
-  .pipe(
-    z
-      .array(z.string().email({ error: messages.email }), { error: messages.invalid })
-      .max(MAX_OFFLINE_RECIPIENTS, { error: `At most ${MAX_OFFLINE_RECIPIENTS} addresses` }),
-  )
-  .transform((addresses) => [...new Set(addresses)]);
+  .transform((value, ctx) => {
+    const addresses = [
+      ...new Set(
+        value
+          .split(',')
+          .map((address) => address.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ];
+    if (addresses.some((address) => !anAddress.safeParse(address).success)) {
+      ctx.addIssue({ code: 'custom', message: messages.email });
+      return z.NEVER;
+    }
+    if (addresses.length > MAX_OFFLINE_RECIPIENTS) {
+      ctx.addIssue({ code: 'custom', message: `At most ${MAX_OFFLINE_RECIPIENTS} addresses` });
+      return z.NEVER;
+    }
+    return addresses;
+  });
 
 /** PUT /client/screen/{id}/offlineNotification (client-area §2 "Screen offline notifications panel"). */
 export const offlineNotificationSchema = z.object({

@@ -68,7 +68,13 @@ export function platformAdmin(): Promise<AdminPrincipal> {
 
 /** A fresh package, by default allowing every role with no limits; answers its id. */
 export async function aPackage(
-  fields: { allowed_user_roles?: ClientRole[]; admin_limit?: number; status?: 'Active' | 'Inactive' } = {},
+  fields: {
+    allowed_user_roles?: ClientRole[];
+    admin_limit?: number;
+    venue_limit?: number;
+    spaces_limit?: number;
+    status?: 'Active' | 'Inactive';
+  } = {},
 ): Promise<string> {
   const packageId = ulid();
   await insertPackage({
