@@ -61,7 +61,7 @@ export const spacesRoutes = defineRoutes('spaces', {
     path: '/client/space/{id}',
     auth: 'client',
     permission: 'venue.visible',
-    summary: 'One space',
+    summary: 'One space the caller sees, with their permission on it',
     params: idParams,
     response: spaceSchema,
   },
@@ -74,6 +74,7 @@ export const spacesRoutes = defineRoutes('spaces', {
     params: venueParams,
     body: newSpaceSchema,
     response: spaceSchema,
+    errors: [409],
   },
   'update-space': {
     method: 'PUT',
@@ -122,7 +123,7 @@ export const spacesRoutes = defineRoutes('spaces', {
     summary: 'Adds an Event Coordinator to the space, Approved',
     params: coordinatorParams,
     response: assignmentSchema,
-    errors: [409],
+    errors: [409, 422],
   },
   'set-coordinator-permission': {
     method: 'GET',
@@ -151,6 +152,7 @@ export const spacesRoutes = defineRoutes('spaces', {
     params: spaceParams,
     body: capAlertInputSchema,
     response: capAlertSettingsSchema,
+    errors: [409],
     messageInData: true,
   },
 });

@@ -15,7 +15,8 @@ const segments = (path: string) => path.split('/').map((segment) => (segment.sta
 const bySpecificity = (a: RouteDef, b: RouteDef) => {
   const [x, y] = [segments(a.path), segments(b.path)];
   for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
-  return 0;
+  // A total order (shorter first on a common prefix), or the sort may leave a literal behind a param.
+  return x.length - y.length;
 };
 
 const compiled = [...routes].sort(bySpecificity).map((route) => ({

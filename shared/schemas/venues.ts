@@ -35,7 +35,10 @@ const idList = z
   .union([z.string(), z.array(z.string())], { error: messages.invalid })
   .optional()
   .transform((v) => (Array.isArray(v) ? v : (v ?? '').split(',')).map((id) => id.trim()).filter(Boolean))
-  .pipe(z.array(ulid, { error: messages.invalid }).max(100, { error: messages.invalid }))
+  // One message for the field, not one per element (`amenities`, never `amenities.0`).
+  .refine((ids) => ids.length <= 100 && ids.every((id) => ulid.safeParse(id).success), {
+    error: messages.invalid,
+  })
   .transform((ids) => [...new Set(ids)]);
 
 /** An upload key (the presigned upload's answer); blank clears. */
