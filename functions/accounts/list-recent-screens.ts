@@ -1,5 +1,7 @@
 import { route } from '../http/route';
+import { recentScreens } from '../services/screens';
 import { accountsRoutes } from './routes';
 
-// Screens arrive with the screens slice; until then there are none to list.
-export const handler = route(accountsRoutes['list-recent-screens'], async () => ({ result: [] }));
+export const handler = route(accountsRoutes['list-recent-screens'], async () => ({
+  result: await recentScreens(),
+}));

@@ -70,7 +70,7 @@ export const screensRoutes = defineRoutes('screens', {
     summary: 'Activates a screen (taking a licence) or deactivates it (freeing its licence)',
     params: statusParams,
     response: screenSchema,
-    errors: [409],
+    errors: [409, 422],
   },
   'update-offline-notification': {
     method: 'PUT',
@@ -81,6 +81,7 @@ export const screensRoutes = defineRoutes('screens', {
     params: idParams,
     body: offlineNotificationSchema,
     response: screenSchema,
+    errors: [409],
   },
   'list-licences': {
     method: 'GET',

@@ -9,6 +9,7 @@ import { replacePin, saveUserProfile } from '../data/users';
 import { Conflict, NotFound } from '../http/errors';
 import type { AdminPrincipal, ClientPrincipal, Principal } from '../http/principal';
 import { refuseImpersonation } from './auth';
+import { screenLicenceCounts } from './screen-licences';
 import { acceptUpload, fileUrl } from './uploads';
 
 const orNull = <T>(value: T | undefined): T | null => value ?? null;
@@ -39,7 +40,10 @@ export async function clientMe(
   user: UserItem = principal.user,
 ): Promise<ClientMe> {
   const { account } = principal;
-  const pkg = await packageOf(account);
+  const [pkg, screesLicence] = await Promise.all([
+    packageOf(account),
+    screenLicenceCounts(principal.accountId),
+  ]);
   return {
     id: user.user_id,
     first_name: user.first_name,
@@ -56,8 +60,7 @@ export async function clientMe(
     rolesAttr: rolesAttrFor(user.user_role),
     account: await meAccount(account),
     package: { name: pkg.name, allowed_user_roles: pkg.allowed_user_roles as ClientRole[] },
-    // Screen licences arrive with screens; an account without them has none.
-    screesLicence: { availableActiveLicence: 0, activeLicence: 0 },
+    screesLicence,
     impersonated_by: principal.impersonatedBy
       ? { id: principal.impersonatedBy.adminId, email: principal.impersonatedBy.email }
       : null,
@@ -89,10 +92,10 @@ export async function aboutMe(principal: ClientPrincipal): Promise<AboutMe> {
   const totals = principal.rolesAttr.statistics
     ? {
         total_users: account.total_users,
-        // Venues, spaces and screens are counted here once they exist.
-        total_venues: 0,
-        total_spaces: 0,
-        total_screens: 0,
+        // Counted on the account by the writes that add venues, spaces and screens.
+        total_venues: account.total_venues ?? 0,
+        total_spaces: account.total_spaces ?? 0,
+        total_screens: account.total_screens ?? 0,
       }
     : null;
   return { account: await meAccount(account), totals };
