@@ -16,6 +16,7 @@ import type { AdminPrincipal } from '../http/principal';
 import { createLogin, deleteLogin, setLoginEmail, setPassword } from './identity';
 import { endSessions } from './sessions';
 import { acceptUpload, fileUrl } from './uploads';
+import { fullName } from './people';
 
 /**
  * Super admins (admin-and-auth §2 "Admin users", §3 Admin user, §5, §7 "Admin users"): e-mail
@@ -28,8 +29,6 @@ export type AdminChanges = z.output<typeof updateAdminSchema>;
 const orNull = <T>(value: T | undefined): T | null => value ?? null;
 const someone = (id: string | undefined, email: string | undefined) =>
   id ? { id, email: email ?? '' } : null;
-const fullName = (admin: Pick<AdminItem, 'first_name' | 'last_name'>) =>
-  [admin.first_name, admin.last_name].filter(Boolean).join(' ');
 
 export async function toAdminUser(item: AdminItem): Promise<AdminUser> {
   return {

@@ -53,6 +53,7 @@ import {
   spacePermission,
   type Scope,
 } from './scope';
+import { byPerson, fullName, toPerson } from './people';
 import { acceptUpload, fileUrl } from './uploads';
 
 /**
@@ -410,22 +411,6 @@ export async function setSpaceStatus(
 
 // ---- Event coordinators ---------------------------------------------------------------------
 
-const fullName = (user: Pick<UserItem, 'first_name' | 'last_name'>) =>
-  [user.first_name, user.last_name].filter(Boolean).join(' ');
-const byName = (a: UserItem, b: UserItem) =>
-  fullName(a).localeCompare(fullName(b), 'en', { sensitivity: 'base' }) || a.user_id.localeCompare(b.user_id);
-
-async function toPerson(user: UserItem): Promise<Assignment['user']> {
-  return {
-    id: user.user_id,
-    first_name: user.first_name,
-    last_name: orNull(user.last_name),
-    email: user.email,
-    photo_url: await fileUrl(user.photo_uri),
-    status: user.status,
-  };
-}
-
 const isCoordinator = (user: UserItem) => user.user_role === 'Event Coordinator';
 
 /** The space's coordinators (one Query) and the account's people (one Query), joined in memory. */
@@ -449,7 +434,7 @@ export async function listCoordinators(principal: ClientPrincipal, spaceId: stri
   return Promise.all(
     users
       .filter((user) => isCoordinator(user) && permissions.has(user.user_id))
-      .sort(byName)
+      .sort(byPerson)
       .map(async (user) => ({ user: await toPerson(user), permission: permissions.get(user.user_id)! })),
   );
 }
@@ -464,7 +449,7 @@ export async function listAvailableCoordinators(
   return Promise.all(
     users
       .filter((user) => isCoordinator(user) && user.status === 'Active' && !assigned.has(user.user_id))
-      .sort(byName)
+      .sort(byPerson)
       .map(toPerson),
   );
 }

@@ -30,7 +30,7 @@ import {
 import { Forbidden, Invalid, NotFound } from '../http/errors';
 import type { ClientPrincipal } from '../http/principal';
 import { assertActsOnVenue, scopeOf, seesSpace, seesVenue, spacePermission, venuePermission } from './scope';
-import { fileUrl } from './uploads';
+import { byPerson, byText, fullName, toPerson } from './people';
 
 /**
  * Venues and their managers (client-area §2 "Venues area", "Venue form"; §3 Venue; §5; §7
@@ -42,9 +42,6 @@ import { fileUrl } from './uploads';
 export type VenueInput = z.output<typeof venueInputSchema>;
 
 const orNull = <T>(value: T | undefined): T | null => value ?? null;
-const byText = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' });
-const fullName = (user: Pick<UserItem, 'first_name' | 'last_name'>) =>
-  [user.first_name, user.last_name].filter(Boolean).join(' ');
 
 function toVenue(
   item: VenueItem,
@@ -279,20 +276,6 @@ export async function setVenueStatus(
 }
 
 // ---- Managers ---------------------------------------------------------------------------------
-
-async function toPerson(user: UserItem): Promise<Assignment['user']> {
-  return {
-    id: user.user_id,
-    first_name: user.first_name,
-    last_name: orNull(user.last_name),
-    email: user.email,
-    photo_url: await fileUrl(user.photo_uri),
-    status: user.status,
-  };
-}
-
-const byPerson = (a: UserItem, b: UserItem) =>
-  byText(fullName(a), fullName(b)) || a.user_id.localeCompare(b.user_id);
 
 const isVenueManager = (user: UserItem) => user.user_role === 'Venue Manager';
 
