@@ -127,7 +127,16 @@ export const routes: RouteObject[] = [
                   ({ ClientHome }) => <ClientHome />,
                 ),
               },
-              section('dashboard', 'dashboard', [soon('Dashboard')]),
+              section('dashboard', 'dashboard', [
+                {
+                  index: true,
+                  handle: { title: 'Dashboard' },
+                  lazy: page(
+                    () => import('./pages/client/dashboard/DashboardPage'),
+                    ({ DashboardPage }) => <DashboardPage />,
+                  ),
+                },
+              ]),
               section('account', 'account-management', [
                 {
                   lazy: page(
@@ -154,7 +163,16 @@ export const routes: RouteObject[] = [
                   ],
                 },
               ]),
-              section('venue', 'venues', [soon('Venues')]),
+              section('venue', 'venues', [
+                {
+                  index: true,
+                  handle: { title: 'Venues' },
+                  lazy: page(
+                    () => import('./pages/client/venues/VenuesPage'),
+                    ({ VenuesPage }) => <VenuesPage />,
+                  ),
+                },
+              ]),
               section('events', 'booking', [soon('Events'), soon('Events', ':eventId')]),
             ],
           },

@@ -88,7 +88,6 @@ describe('route guards', () => {
     signedInAs(api, aClientMe('Venue Manager'));
     renderApp('/c/venues');
     expect(await screen.findByRole('heading', { name: 'Venues', level: 1 })).toBeInTheDocument();
-    expect(screen.getByText('This section is coming soon.')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Spaces | Venues'));
   });
 

@@ -1,9 +1,13 @@
 import { Flex, Text, View } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
 import { Clock } from '../components/Clock';
+import { SortMenu } from './sortMenu';
 import { UserMenu } from './UserMenu';
 
-/** The header of both areas: area-specific content on the left, the clock and the user menu on the right. */
+/**
+ * The header of both areas: area-specific content on the left; on the right the sort menu (while
+ * the page supplies sort options, see sortMenu.tsx), the clock and the user menu.
+ */
 export function Header({ children, onAccount }: { children: ReactNode; onAccount: () => void }) {
   return (
     <View
@@ -21,6 +25,7 @@ export function Header({ children, onAccount }: { children: ReactNode; onAccount
           {children}
         </Flex>
         <Flex alignItems="center" gap="medium">
+          <SortMenu />
           <Clock />
           <UserMenu onAccount={onAccount} />
         </Flex>

@@ -6,6 +6,7 @@ import {
   imageContentTypes,
   maxUploadBytes,
   type ImageContentType,
+  type UploadPurpose,
   type UploadTicket,
 } from '../../../../shared/schemas/uploads';
 import { api, uploadToPresignedPost } from '../../api/client';
@@ -22,13 +23,20 @@ export interface PendingPhoto {
   type: ImageContentType;
 }
 
+/** The photos this picker takes: a person's, a space's, a screen's. */
+export type PhotoPurpose = Extract<UploadPurpose, 'profile-photo' | 'space-photo' | 'screen-photo'>;
+
 /**
- * Uploads a cropped photo through a presigned POST (purpose profile-photo) of the signed-in
- * person's area and returns its object key, to send as `photo_uri`.
+ * Uploads a cropped photo through a presigned POST (purpose profile-photo unless told) of the
+ * signed-in person's area and returns its object key, to send as `photo_uri`.
  */
-export async function uploadPhoto(area: ApiArea, photo: PendingPhoto): Promise<string> {
+export async function uploadPhoto(
+  area: ApiArea,
+  photo: PendingPhoto,
+  purpose: PhotoPurpose = 'profile-photo',
+): Promise<string> {
   const { result: ticket } = await api.post<UploadTicket>(`/${area}/uploads`, {
-    purpose: 'profile-photo',
+    purpose,
     content_type: photo.type,
     size: photo.blob.size,
   });
@@ -42,16 +50,18 @@ function isImageType(type: string): type is ImageContentType {
 
 /**
  * Shows the current photo; 'Change photo' picks a PNG or JPEG, which is cropped to a square
- * before it becomes the pending photo.
+ * before it becomes the pending photo. `label` names the photo ('Profile photo' unless told).
  */
 export function PhotoPicker({
   currentUrl,
   fallback,
   onChange,
+  label = 'Profile photo',
 }: {
   currentUrl: string | null;
   fallback: string;
   onChange: (photo: PendingPhoto) => void;
+  label?: string;
 }) {
   const input = useRef<HTMLInputElement>(null);
   const [source, setSource] = useState<{ url: string; type: ImageContentType } | null>(null);
@@ -87,7 +97,7 @@ export function PhotoPicker({
     );
   return (
     <Flex alignItems="center" gap="medium">
-      <Avatar src={preview ?? currentUrl ?? undefined} alt="Profile photo" size="large">
+      <Avatar src={preview ?? currentUrl ?? undefined} alt={label} size="large">
         {fallback}
       </Avatar>
       <Button size="small" onClick={() => input.current?.click()}>
@@ -97,7 +107,7 @@ export function PhotoPicker({
         ref={input}
         type="file"
         accept={imageContentTypes.join(',')}
-        aria-label="Profile photo file"
+        aria-label={`${label} file`}
         hidden
         onChange={(event) => {
           choose(event.target.files?.[0]);

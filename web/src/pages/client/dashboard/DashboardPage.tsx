@@ -1,0 +1,188 @@
+import { Button, Card, Flex, Grid, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { useId, useState, type ReactNode } from 'react';
+import { allows } from '../../../../../shared/roles';
+import { useRecentScreens, useRecentSpaces, useRecentVenues } from '../../../api/client-venues';
+import { may, useAccess, type Access } from '../venues/access';
+import { ItemStatusSwitch } from '../venues/cards';
+import { closedPanel, PanelHost, type PanelState } from '../venues/panels/PanelHost';
+import { screenName } from '../venues/text';
+
+/**
+ * /c/dashboard (client-area §2 "Dashboard"): the recently added venues, spaces and screens, each
+ * list as the role's dashboard flags allow (screens with the Venues area), each row with an
+ * Active/Inactive switch and a name that opens the item's panel, the same as in the Venues area.
+ * Upcoming events come with bookings: their place is kept, with nothing to press yet.
+ */
+export function DashboardPage() {
+  const access = useAccess();
+  if (!access) return null;
+  return <Dashboard access={access} />;
+}
+
+function Dashboard({ access }: { access: Access }) {
+  const [panel, setPanel] = useState<PanelState>(closedPanel);
+  const showVenues = allows(access.attrs, 'dashboard.recentvenues');
+  const showSpaces = allows(access.attrs, 'dashboard.recentspaces');
+  const showScreens = allows(access.attrs, 'venue.visible');
+  const showBookings = allows(access.attrs, 'dashboard.recentbookings');
+  const venues = useRecentVenues(showVenues);
+  const spaces = useRecentSpaces(showSpaces);
+  const screens = useRecentScreens(showScreens);
+
+  return (
+    <Flex direction="column" gap="large">
+      <Heading level={1}>Dashboard</Heading>
+      <Grid templateColumns={{ base: '1fr', large: '1fr 1fr' }} gap="medium">
+        {showVenues && (
+          <RecentList title="Recently added venues" items={venues.data} empty="No venues yet.">
+            {(venues.data ?? []).map((venue) => (
+              <RecentRow
+                key={venue.id}
+                name={venue.name}
+                note={[venue.city, venue.timezone].filter(Boolean).join(' · ')}
+                onOpen={() => setPanel({ kind: 'venue', venue, editing: false })}
+              >
+                <ItemStatusSwitch
+                  kind="venue"
+                  id={venue.id}
+                  name={venue.name}
+                  status={venue.status}
+                  isDisabled={!may.editVenue(access, venue)}
+                />
+              </RecentRow>
+            ))}
+          </RecentList>
+        )}
+        {showSpaces && (
+          <RecentList title="Recently added spaces" items={spaces.data} empty="No spaces yet.">
+            {(spaces.data ?? []).map((space) => (
+              <RecentRow
+                key={space.id}
+                name={space.title}
+                note={space.venue_name}
+                onOpen={() => setPanel({ kind: 'space', space, editing: false })}
+              >
+                <ItemStatusSwitch
+                  kind="space"
+                  id={space.id}
+                  name={space.title}
+                  status={space.status}
+                  isDisabled={!may.editSpace(access, space)}
+                />
+              </RecentRow>
+            ))}
+          </RecentList>
+        )}
+        {showScreens && (
+          <RecentList title="Recently added screens" items={screens.data} empty="No screens yet.">
+            {(screens.data ?? []).map((screen) => (
+              <RecentRow
+                key={screen.id}
+                name={screenName(screen)}
+                note={`${screen.venue.name} · ${screen.space.title}`}
+                onOpen={() => setPanel({ kind: 'screen', screen, editing: false })}
+              >
+                <ItemStatusSwitch
+                  kind="screen"
+                  id={screen.id}
+                  name={screenName(screen)}
+                  status={screen.status}
+                  isDisabled={!may.editScreen(access, screen)}
+                />
+              </RecentRow>
+            ))}
+          </RecentList>
+        )}
+        {showBookings && (
+          <Section title="Upcoming events">
+            <Text color="font.secondary">Upcoming bookings will show here once events can be booked.</Text>
+          </Section>
+        )}
+      </Grid>
+      <PanelHost
+        access={access}
+        panel={panel}
+        setPanel={setPanel}
+        current={{ venues: venues.data, spaces: spaces.data, screens: screens.data }}
+      />
+    </Flex>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Card as="section" variation="outlined" aria-labelledby={headingId}>
+      <Flex direction="column" gap="small">
+        <Heading level={2} fontSize="large" id={headingId}>
+          {title}
+        </Heading>
+        {children}
+      </Flex>
+    </Card>
+  );
+}
+
+/** One of the recent lists: a loader, its rows, or its empty text. */
+function RecentList({
+  title,
+  items,
+  empty,
+  children,
+}: {
+  title: string;
+  items: readonly unknown[] | undefined;
+  empty: string;
+  children: ReactNode;
+}) {
+  return (
+    <Section title={title}>
+      {!items ? (
+        <Loader ariaLabel={`Loading ${title.toLowerCase()}`} />
+      ) : items.length === 0 ? (
+        <Text color="font.secondary">{empty}</Text>
+      ) : (
+        <Flex
+          as="ul"
+          direction="column"
+          gap="xs"
+          padding="0"
+          margin="0"
+          aria-label={title}
+          style={{ listStyle: 'none' }}
+        >
+          {children}
+        </Flex>
+      )}
+    </Section>
+  );
+}
+
+/** A row: the item's name, which opens its panel, a line about it, and its status switch. */
+function RecentRow({
+  name,
+  note,
+  onOpen,
+  children,
+}: {
+  name: string;
+  note: string;
+  onOpen: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <li>
+      <Flex justifyContent="space-between" alignItems="center" gap="small">
+        <Flex direction="column" gap="0" minWidth="0">
+          <Button variation="link" size="small" padding="0" justifyContent="flex-start" onClick={onOpen}>
+            {name}
+          </Button>
+          <Text fontSize="small" color="font.secondary">
+            {note}
+          </Text>
+        </Flex>
+        {children}
+      </Flex>
+    </li>
+  );
+}

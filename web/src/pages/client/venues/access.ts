@@ -1,0 +1,49 @@
+import { allows, type ClientRole, type RolesAttr } from '../../../../../shared/roles';
+import { isClientMe } from '../../../../../shared/me';
+import { actsOn, type AssignmentPermission } from '../../../../../shared/venues';
+import { useAuth } from '../../../auth/AuthProvider';
+
+/**
+ * What the signed-in client may do in the Venues area (client-area §2 "Venues area", §6): the
+ * role's flags, and for an existing venue, space or screen also the scope rule (`actsOn`: an
+ * Account Admin everywhere, a Venue Manager or Event Coordinator where Approved). The API
+ * refuses what these refuse; the pages hide it.
+ */
+export interface Access {
+  role: ClientRole;
+  attrs: RolesAttr;
+}
+
+/** The signed-in client's role and flags, or null while no client profile is loaded. */
+export function useAccess(): Access | null {
+  const { me } = useAuth();
+  return me && isClientMe(me) ? { role: me.user_role, attrs: me.rolesAttr } : null;
+}
+
+type Scoped = { permission: AssignmentPermission | null };
+
+export const may = {
+  addVenue: (a: Access) => allows(a.attrs, 'venues.permission.add'),
+  addSpace: (a: Access) => allows(a.attrs, 'spaces.permission.add'),
+  /** Screens need both flags (client-area §2). */
+  addScreen: (a: Access) =>
+    allows(a.attrs, 'screens.permission.add') && allows(a.attrs, 'screens.permission.addVisibility'),
+  editVenue: (a: Access, venue: Scoped) =>
+    allows(a.attrs, 'venues.permission.edit') && actsOn(a.role, venue.permission),
+  editSpace: (a: Access, space: Scoped) =>
+    allows(a.attrs, 'spaces.permission.edit') && actsOn(a.role, space.permission),
+  /** A screen is changed with the screens flag (its routes say so) on a venue the person acts on. */
+  editScreen: (a: Access, screen: Scoped) =>
+    allows(a.attrs, 'screens.permission.add') && actsOn(a.role, screen.permission),
+  /** The venue managers list (and, later, linked calendar accounts). */
+  manageVenueManagers: (a: Access, venue: Scoped) =>
+    allows(a.attrs, 'venues.permission.3rdPartyAccountManage') && actsOn(a.role, venue.permission),
+  /** A space's event coordinators: whoever may edit the space. */
+  manageCoordinators: (a: Access, space: Scoped) => may.editSpace(a, space),
+  /** Slideshows are the Account Admin's and the Venue Manager's (client-area §6). */
+  seeSlideshows: (a: Access) => a.role === 'Account Admin' || a.role === 'Venue Manager',
+  /** The lists of the left menu: a Venue Manager lists venues, an Event Coordinator spaces only. */
+  listVenues: (a: Access) =>
+    allows(a.attrs, 'venues.permission.add') || allows(a.attrs, 'venues.permission.edit'),
+  listScreens: (a: Access) => allows(a.attrs, 'screens.permission.add'),
+};
