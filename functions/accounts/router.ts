@@ -10,6 +10,7 @@ import { handler as impersonate } from './impersonate';
 import { handler as listAccountUsers } from './list-account-users';
 import { handler as listAccounts } from './list-accounts';
 import { handler as listLicences } from './list-licences';
+import { handler as listPurchases } from './list-purchases';
 import { handler as listRecentAccounts } from './list-recent-accounts';
 import { handler as listRecentPayments } from './list-recent-payments';
 import { handler as listRecentScreens } from './list-recent-screens';
@@ -34,6 +35,7 @@ export const handler = groupRouter(accountsRoutes, [
   listAccountUsers,
   listAccounts,
   listLicences,
+  listPurchases,
   listRecentAccounts,
   listRecentPayments,
   listRecentScreens,

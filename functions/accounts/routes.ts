@@ -6,6 +6,7 @@ import {
   impersonationSchema,
   newAccountSchema,
   newAccountUserSchema,
+  recentScreenSchema,
   recentUserSchema,
   statusParams,
   updateAccountSchema,
@@ -13,6 +14,7 @@ import {
 } from '../../shared/schemas/accounts';
 import { idParams, noResult, ulid } from '../../shared/schemas/common';
 import {
+  accountPurchaseSchema,
   licencePageSchema,
   licencePurchaseSchema,
   licenceQuerySchema,
@@ -55,8 +57,8 @@ export const accountsRoutes = defineRoutes('accounts', {
     method: 'GET',
     path: '/admin/recentScreens',
     auth: 'admin',
-    summary: 'The five newest screens of all accounts',
-    response: z.array(z.object({ id: z.string() }).loose()),
+    summary: 'The five newest screens of all accounts, each with its account, venue and space',
+    response: z.array(recentScreenSchema),
   },
   'list-accounts': {
     method: 'GET',
@@ -200,6 +202,14 @@ export const accountsRoutes = defineRoutes('accounts', {
     params: licenceParams,
     response: noResult,
     errors: [409],
+  },
+  'list-purchases': {
+    method: 'GET',
+    path: '/admin/account/{id}/purchases',
+    auth: 'admin',
+    summary: "An account's licence purchases as recorded, newest first",
+    params: idParams,
+    response: z.array(accountPurchaseSchema),
   },
   'list-recent-payments': {
     method: 'GET',

@@ -26,6 +26,14 @@ export async function recentPurchaseItems(limit: number): Promise<LicencePurchas
   return data;
 }
 
+/** The licence purchases of an account, newest first: one Query, sk begins `PURCHASE#` (pattern 27). */
+export async function listPurchaseItems(accountId: string): Promise<LicencePurchaseItem[]> {
+  const { data } = await db()
+    .entities.licencePurchase.query.byAccount({ account_id: accountId })
+    .go({ order: 'desc', pages: 'all' });
+  return data;
+}
+
 /** The account's licence numbers moved on since they were read: read them again and retry. */
 export class LicenceNumbersMoved extends Conflict {
   constructor() {

@@ -213,22 +213,26 @@ export async function createAccountUser(
 }
 
 /**
- * Changes a user: name, e-mail, role, phone, status and PIN. A new e-mail moves its guard and the
- * Cognito login's e-mail (set back if the DynamoDB write fails); a new role must be one the
- * package allows; becoming an active Account Admin is within the package's limit; optional fields
- * left blank are cleared, the status and PIN left out are kept. A new `password` (an Account
- * Admin setting another user's) is set in Cognito after the change is saved, and ends that user's
- * sessions.
+ * Changes a user: name, e-mail, role, phone, cell (the client area's; the admin area's change
+ * takes none and keeps it), status and PIN. A new e-mail moves its guard and the Cognito login's
+ * e-mail (set back if the DynamoDB write fails); a new role must be one the package allows;
+ * becoming an active Account Admin is within the package's limit; optional fields left blank are
+ * cleared, the status and PIN left out are kept. A new `password` (an Account Admin setting
+ * another user's, never their own: that takes the current one, from the profile) is set in
+ * Cognito after the change is saved, and ends that user's sessions.
  */
 export async function updateAccountUser(
   principal: Principal,
   userId: string,
-  input: AccountUserChanges & { password?: string; photo_uri?: string },
+  input: AccountUserChanges & { cell_no?: string; password?: string; photo_uri?: string },
 ): Promise<AccountUser> {
   const user = await reachableUser(principal, userId);
   const status = input.status ?? user.status;
   if (status !== user.status) refuseOwnStatus(principal, user);
-  if (input.password !== undefined) refuseImpersonation(principal, 'password');
+  if (input.password !== undefined) {
+    refuseImpersonation(principal, 'password');
+    refuseOwnPassword(principal, user);
+  }
   if (input.photo_uri && input.photo_uri !== user.photo_uri) {
     await acceptUpload(principal, 'profile-photo', 'photo_uri', input.photo_uri);
   }
@@ -238,7 +242,7 @@ export async function updateAccountUser(
     email: input.email,
     user_role: input.user_role,
     phone_no: input.phone_no,
-    cell_no: input.cell_no,
+    cell_no: principal.kind === 'admin' ? user.cell_no : input.cell_no,
     status,
     pin_number: input.pin_number ?? user.pin_number,
     ...(input.photo_uri ? { photo_uri: input.photo_uri } : {}),
@@ -254,6 +258,16 @@ export async function updateAccountUser(
 function refuseOwnStatus(principal: Principal, user: UserItem): void {
   if (principal.kind === 'client' && principal.userId === user.user_id) {
     throw new Forbidden('You cannot change your own status');
+  }
+}
+
+/**
+ * A user's own password is changed from their profile, with the current one
+ * (POST /client/passwordChange), not through the users' panel.
+ */
+function refuseOwnPassword(principal: Principal, user: UserItem): void {
+  if (principal.kind === 'client' && principal.userId === user.user_id) {
+    throw new Forbidden('Change your own password from your profile');
   }
 }
 

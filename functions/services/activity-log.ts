@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import {
+  daysInRange,
   maxActivityDays,
   type ActivityEntry,
   type activityComponents,
@@ -12,6 +13,7 @@ import { getAdmin } from '../data/admins';
 import type { ActivityItem } from '../data/entities';
 import { Invalid, NotFound } from '../http/errors';
 import type { ClientPrincipal } from '../http/principal';
+import { fileUrl } from './uploads';
 import { instantToWallTime, wallTimeToInstant } from '../../shared/wall-time';
 import {
   activityPageSize,
@@ -31,7 +33,7 @@ const storedNames: Partial<Record<Component, string[]>> = { Amenities: ['Amenity
 /** The filter's name of a stored component; other names are shown as stored. */
 const shownName: Record<string, string> = { Amenity: 'Amenities' };
 
-/** The last 30 days up to today, unless the filter says otherwise. */
+/** The last 30 days up to today, today included (today − 29 … today), unless the filter says otherwise. */
 export const defaultDays = 30;
 const day = 86_400_000;
 const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -47,9 +49,9 @@ export function rangeOf(
   zone = 'UTC',
 ): { from: string; to: string } {
   const toDate = filter.to_date ?? dateOf(instantToWallTime(now, zone));
-  const fromDate = filter.from_date ?? dateOf(startOf(toDate) - defaultDays * day);
+  const fromDate = filter.from_date ?? dateOf(startOf(toDate) - (defaultDays - 1) * day);
   if (toDate < fromDate) throw new Invalid({ to_date: 'The end date must not be before the start date' });
-  if (startOf(toDate) - startOf(fromDate) > maxActivityDays * day) {
+  if (daysInRange(fromDate, toDate) > maxActivityDays) {
     throw new Invalid({ to_date: `The range may span at most ${maxActivityDays} days` });
   }
   return {
@@ -58,7 +60,22 @@ export function rangeOf(
   };
 }
 
-export function toActivityEntry(item: ActivityItem): ActivityEntry {
+/**
+ * Entries as the API answers them, each with a presigned URL of its actor's photo (as the users
+ * list has): signed here, without a read, once per photo however many entries share it.
+ */
+export function toActivityEntries(items: ActivityItem[]): Promise<ActivityEntry[]> {
+  const urls = new Map<string, Promise<string | null>>();
+  const urlOf = (key: string | undefined) => {
+    if (!key) return Promise.resolve(null);
+    let url = urls.get(key);
+    if (!url) urls.set(key, (url = fileUrl(key)));
+    return url;
+  };
+  return Promise.all(items.map(async (item) => toActivityEntry(item, await urlOf(item.actor.photo_uri))));
+}
+
+function toActivityEntry(item: ActivityItem, photoUrl: string | null): ActivityEntry {
   const { actor, impersonator } = item;
   return {
     id: item.activity_id,
@@ -67,6 +84,7 @@ export function toActivityEntry(item: ActivityItem): ActivityEntry {
       last_name: actor.last_name ?? null,
       user_role: actor.user_role ?? null,
       photo_uri: actor.photo_uri ?? null,
+      photo_url: photoUrl,
       email: actor.email ?? null,
     },
     impersonated_by: impersonator?.id ? { id: impersonator.id, email: impersonator.email ?? '' } : null,
@@ -91,7 +109,7 @@ async function activityOf(
   const components = filter.component && (storedNames[filter.component] ?? [filter.component]);
   const [person, items] = await Promise.all([find(actorId), actorActivity(actorId, range, components)]);
   if (!person) throw new NotFound(what);
-  return items.map(toActivityEntry);
+  return toActivityEntries(items);
 }
 
 /** POST /admin/admins/{id}/activityLog */
@@ -127,5 +145,5 @@ export async function accountActivity(
   if (userId && person?.account_id !== principal.accountId) throw new NotFound('User');
   const names = filter.component && (storedNames[filter.component] ?? [filter.component]);
   const items = names ? found.items.filter((item) => names.includes(item.component)) : found.items;
-  return { data: items.map(toActivityEntry), next_cursor: found.cursor };
+  return { data: await toActivityEntries(items), next_cursor: found.cursor };
 }

@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import type * as z from 'zod';
 import type {
+  AccountPurchase,
   Licence,
   LicencePage,
   LicencePurchase,
@@ -16,6 +17,7 @@ import {
   insertLicences,
   LicenceNumbersMoved,
   listLicenceItems,
+  listPurchaseItems,
   recentPurchaseItems,
   saveLicence,
 } from '../data/licences';
@@ -133,6 +135,7 @@ export async function createLicences(
       account_name: account.name,
       purchase_id: purchaseId,
       count: input.no_of_licence,
+      first_licence_no: first,
       amount: input.amount === undefined ? undefined : roundCents(input.amount * input.no_of_licence),
       purchase_date: input.purchase_date,
       created_at: now,
@@ -218,6 +221,25 @@ export async function recentPayments(): Promise<LicencePurchase[]> {
     id: purchase.purchase_id,
     account: { id: purchase.account_id, name: purchase.account_name },
     count: purchase.count,
+    amount: orNull(purchase.amount),
+    purchase_date: purchase.purchase_date,
+    created_at: purchase.created_at,
+  }));
+}
+
+/**
+ * An account's licence purchases as they were recorded (its Billing), newest first: the count,
+ * the numbers given out, the amount and the date, whatever became of the licences since.
+ */
+export async function accountPurchases(accountId: string): Promise<AccountPurchase[]> {
+  const [account, purchases] = await Promise.all([getAccount(accountId), listPurchaseItems(accountId)]);
+  if (!account) throw new NotFound('Account');
+  return purchases.map((purchase) => ({
+    id: purchase.purchase_id,
+    count: purchase.count,
+    first_licence_no: orNull(purchase.first_licence_no),
+    last_licence_no:
+      purchase.first_licence_no === undefined ? null : purchase.first_licence_no + purchase.count - 1,
     amount: orNull(purchase.amount),
     purchase_date: purchase.purchase_date,
     created_at: purchase.created_at,

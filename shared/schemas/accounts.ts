@@ -136,8 +136,13 @@ export const newAccountUserSchema = z.object({
 });
 export type NewAccountUserInput = z.input<typeof newAccountUserSchema>;
 
-/** PUT /admin/users/{id}: only these fields are taken (admin-and-auth §7). */
-export const updateAccountUserSchema = z.object({ ...accountUserFields, status: status.optional() });
+/**
+ * PUT /admin/users/{id}: only first_name, last_name, email, user_role, phone_no, status and
+ * pin_number are taken (admin-and-auth §7); anything else, cell_no included, is an unknown field.
+ */
+export const updateAccountUserSchema = z
+  .object({ ...accountUserFields, status: status.optional() })
+  .omit({ cell_no: true });
 export type UpdateAccountUserInput = z.input<typeof updateAccountUserSchema>;
 
 export const accountUserSchema = z.object({
@@ -166,6 +171,24 @@ export const recentUserSchema = accountUserSchema.extend({
   account: z.object({ id: z.string(), name: z.string() }),
 });
 export type RecentUser = z.infer<typeof recentUserSchema>;
+
+/**
+ * A screen in the admin dashboard's recent list (GET /admin/recentScreens): what its panel shows
+ * (screen ID number, venue, space, name, hardware, status) and the account it belongs to.
+ */
+export const recentScreenSchema = z.object({
+  id: z.string(),
+  screen_id_no: z.string(),
+  name: z.string().nullable(),
+  hardware: z.string().nullable(),
+  venue: z.object({ id: z.string(), name: z.string() }),
+  space: z.object({ id: z.string(), title: z.string() }),
+  status,
+  device_status: z.enum(['Online', 'Offline']),
+  account: z.object({ id: z.string(), name: z.string() }),
+  created_at: z.iso.datetime(),
+});
+export type RecentScreen = z.infer<typeof recentScreenSchema>;
 
 /** GET /admin/impersonate/{id} */
 export const impersonationSchema = z.object({

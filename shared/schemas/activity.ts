@@ -8,14 +8,23 @@ export const activityComponents = [
   'User',
   'License',
   'Package',
+  'Banner',
   'Amenities',
   'Space Type',
   'Venue Type',
   'Admin',
+  'Venue',
+  'Space',
+  'Screen',
 ] as const;
 
-/** The longest range one request may ask for. */
+/** The longest range one request may ask for, in days counted with both ends. */
 export const maxActivityDays = 366;
+
+const dayMs = 86_400_000;
+/** How many days `from`…`to` (YYYY-MM-DD) covers, both ends counted: a day alone is 1. */
+export const daysInRange = (from: string, to: string) =>
+  Math.round((Date.parse(to) - Date.parse(from)) / dayMs) + 1;
 
 /** Left out or blank (a cleared date field, the filter's "all"): the default. */
 const orBlank = <T extends z.ZodType>(schema: T) =>
@@ -25,8 +34,9 @@ const orBlank = <T extends z.ZodType>(schema: T) =>
     .transform((value) => (value === '' ? undefined : (value as z.output<T> | undefined)));
 
 /**
- * `from_date`/`to_date` default to the last 30 days up to today (UTC days); `to_date` not before
- * `from_date`, at most 366 days apart; `component` one of the filter's, or all when left out.
+ * `from_date`/`to_date` default to the last 30 days up to today, today included (today − 29 …
+ * today); `to_date` not before `from_date`, the range at most 366 days with both ends counted
+ * (2025-01-01 … 2026-01-01); `component` one of the filter's, or all when left out.
  */
 export const activityFilterSchema = z
   .object({
@@ -42,7 +52,7 @@ export const activityFilterSchema = z
         path: ['to_date'],
         message: 'The end date must not be before the start date',
       });
-    } else if (Date.parse(value.to_date) - Date.parse(value.from_date) > maxActivityDays * 86_400_000) {
+    } else if (daysInRange(value.from_date, value.to_date) > maxActivityDays) {
       ctx.addIssue({
         code: 'custom',
         path: ['to_date'],
@@ -59,6 +69,8 @@ export const activityEntrySchema = z.object({
     last_name: z.string().nullable(),
     user_role: z.string().nullable(),
     photo_uri: z.string().nullable(),
+    /** A presigned GET URL of the photo (valid an hour), or null. */
+    photo_url: z.string().nullable(),
     email: z.string().nullable(),
   }),
   /** The super admin who made the change while impersonating the user, if any. */

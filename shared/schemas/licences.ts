@@ -119,3 +119,19 @@ export const licencePurchaseSchema = z.object({
   created_at: z.iso.datetime(),
 });
 export type LicencePurchase = z.infer<typeof licencePurchaseSchema>;
+
+/**
+ * GET /admin/account/{id}/purchases: one account's licence purchases as they were recorded (the
+ * account's Billing), newest first, whatever became of the licences since. The numbers given out
+ * are `first_licence_no` … `last_licence_no` (null for a purchase recorded before they were kept).
+ */
+export const accountPurchaseSchema = z.object({
+  id: z.string(),
+  count: z.number().int(),
+  first_licence_no: z.number().int().nullable(),
+  last_licence_no: z.number().int().nullable(),
+  amount: z.number().nullable(),
+  purchase_date: z.string(),
+  created_at: z.iso.datetime(),
+});
+export type AccountPurchase = z.infer<typeof accountPurchaseSchema>;

@@ -22,18 +22,26 @@ export const clientAccountSchema = z.object({
 });
 export type ClientAccountInput = z.input<typeof clientAccountSchema>;
 
+/**
+ * The fields of a user as the client area's user form sends them (client-area §5): the admin
+ * area's, except that last_name is required here (the admin spec does not require it).
+ */
+export const teamUserFields = { ...accountUserFields, last_name: requiredText(30) };
+
 /** POST /client/newuser: as the admin area's, with the password the new user signs in with. */
-export const newTeamUserSchema = newAccountUserSchema;
+export const newTeamUserSchema = newAccountUserSchema.extend({ last_name: teamUserFields.last_name });
 export type NewTeamUserInput = z.input<typeof newTeamUserSchema>;
+
+/** PUT /client/user/{id} without a new password: what the user form saves. */
+export const teamUserChangesSchema = z.object({ ...teamUserFields, photo_uri: optionalText(500) });
 
 /**
  * PUT /client/user/{id}: the user's fields; an Account Admin may also set another user's
- * password (`password` with `password_confirmation`), which ends that user's sessions.
+ * password (`password` with `password_confirmation`), which ends that user's sessions. Their own
+ * password is changed from their profile, with the current one (403 here).
  */
-export const updateTeamUserSchema = z
-  .object({
-    ...accountUserFields,
-    photo_uri: optionalText(500),
+export const updateTeamUserSchema = teamUserChangesSchema
+  .extend({
     password: password.optional(),
     password_confirmation: z.string({ error: messages.invalid }).optional(),
   })
@@ -69,8 +77,9 @@ const cursor = z.string({ error: messages.invalid }).max(1000, { error: messages
 
 /**
  * GET (query) or POST (body) /client/activityLog: the dates are days as the account's people see
- * them, in `time_zone` (the browser's; UTC when left out), the last 30 days up to today by default,
- * at most 366; `user_id` narrows the log to one user of the account.
+ * them, in `time_zone` (the browser's; UTC when left out), the last 30 days up to today (today
+ * included) by default, at most 366 days both ends counted; `user_id` narrows the log to one user
+ * of the account.
  */
 export const teamActivityFilterSchema = activityFilterSchema.safeExtend({
   user_id: z

@@ -216,7 +216,8 @@ describe('PUT /admin/users/{id}', () => {
       user_role: 'Event Coordinator',
       pin_number: '2222',
       phone_no: null,
-      cell_no: null,
+      // The admin area's change takes no cell (admin-and-auth §7): the user keeps theirs.
+      cell_no: '555-0111',
       status: 'Active',
     });
     expect((await call('GET', `/admin/users/${user.id}`, { token: await admin() })).body.result).toEqual(
@@ -292,6 +293,13 @@ describe('PUT /admin/users/{id}', () => {
       body: { first_name: 'A', email: anEmail(), user_role: 'Account Admin', password: 'Secret123' },
     });
     expect(unknownField.body.message).toEqual({ password: 'Unknown field' });
+    // Only the spec's fields are taken: a cell is not one of them.
+    const cell = await call('PUT', `/admin/users/${id}`, {
+      token,
+      body: { first_name: 'A', email: anEmail(), user_role: 'Account Admin', cell_no: '555-0199' },
+    });
+    expect(cell.status).toBe(422);
+    expect(cell.body.message).toEqual({ cell_no: 'Unknown field' });
     const empty = await call('PUT', `/admin/users/${id}`, { token, body: {} });
     expect(empty.body.message).toEqual({
       first_name: 'Field is required',

@@ -56,6 +56,7 @@ describe('POST /admin/admins/{id}/activityLog', () => {
       last_name: 'Admin',
       user_role: 'Super Admin',
       photo_uri: null,
+      photo_url: null,
       email: actor.email,
     };
     expect(answer.body.result).toEqual([
@@ -84,6 +85,10 @@ describe('POST /admin/admins/{id}/activityLog', () => {
       token,
       body: { name: `Filtered ${ulid().slice(-8)}`, allowed_user_roles: 'Viewer' },
     });
+    await call('POST', '/admin/banner', {
+      token,
+      body: { title: 'Filtered', message: 'Hello', expiration_date: dateOf(Date.now() + day) },
+    });
     const path = `/admin/admins/${actor.id}/activityLog`;
     const components = async (component: string) =>
       ((await logOf(path, { component })).body.result as Array<{ component: string }>).map(
@@ -92,8 +97,10 @@ describe('POST /admin/admins/{id}/activityLog', () => {
     expect(await components('Amenities')).toEqual(['Amenities']);
     expect(await components('Venue Type')).toEqual(['Venue Type']);
     expect(await components('Package')).toEqual(['Package']);
+    // Banner changes are logged under 'Banner', and the filter takes it.
+    expect(await components('Banner')).toEqual(['Banner']);
     expect(await components('License')).toEqual([]);
-    expect(await components('')).toHaveLength(3);
+    expect(await components('')).toHaveLength(4);
   });
 
   it('answers the days asked for, whole UTC days at both ends', async () => {
@@ -110,19 +117,24 @@ describe('POST /admin/admins/{id}/activityLog', () => {
     expect(activities(await logOf(path, { from_date: '2025-03-03', to_date: '2025-03-03' }))).toEqual([
       'At 2025-03-03T00:00:00.000Z',
     ]);
-    // One date alone: the 30 days before the end, or from the start up to today.
-    expect(activities(await logOf(path, { to_date: '2025-03-31' }))).toEqual([
+    // One date alone: the 30 days up to the end, the end included, or from the start up to today.
+    expect(activities(await logOf(path, { to_date: '2025-03-30' }))).toEqual([
       'At 2025-03-03T00:00:00.000Z',
       'At 2025-03-02T23:59:59.999Z',
       'At 2025-03-01T00:00:00.000Z',
     ]);
+    expect(activities(await logOf(path, { to_date: '2025-03-31' }))).toEqual([
+      'At 2025-03-03T00:00:00.000Z',
+      'At 2025-03-02T23:59:59.999Z',
+    ]);
     expect(activities(await logOf(path, { from_date: dateOf(Date.now() - 10 * day) }))).toEqual([]);
   });
 
-  it('defaults to the last 30 days up to today', async () => {
+  it('defaults to the last 30 days up to today, today included (today − 29 … today)', async () => {
     const { id } = await anAdmin();
     const now = Date.now();
     await anEntry(id, new Date(now - 29 * day).toISOString());
+    await anEntry(id, new Date(now - 30 * day).toISOString());
     await anEntry(id, new Date(now - 31 * day).toISOString());
     await anEntry(id, new Date(now - 400 * day).toISOString());
     const answer = await logOf(`/admin/admins/${id}/activityLog`, { from_date: '', to_date: '' });
@@ -156,8 +168,30 @@ describe('POST /admin/admins/{id}/activityLog', () => {
       expect(answer.status, JSON.stringify(body)).toBe(422);
       expect(answer.body.message, JSON.stringify(body)).toEqual(message);
     }
-    // 366 days exactly is allowed.
-    expect((await logOf(path, { from_date: '2024-01-01', to_date: '2025-01-01' })).status).toBe(200);
+    // 366 days, both ends counted, is allowed; one more is not.
+    expect((await logOf(path, { from_date: '2025-01-01', to_date: '2026-01-01' })).status).toBe(200);
+    expect((await logOf(path, { from_date: '2024-01-01', to_date: '2024-12-31' })).status).toBe(200);
+    for (const body of [
+      { from_date: '2025-01-01', to_date: '2026-01-02' },
+      { from_date: '2024-01-01', to_date: '2025-01-01' },
+    ]) {
+      const answer = await logOf(path, body);
+      expect(answer.status, JSON.stringify(body)).toBe(422);
+      expect(answer.body.message).toEqual({ to_date: 'The range may span at most 366 days' });
+    }
+  });
+
+  it("answers a signed URL of the actor's photo with each entry", async () => {
+    const { id } = await anAdmin();
+    const photo = `platform/admins/${id}/profile-photo/${ulid()}`;
+    await anEntry(id, new Date().toISOString(), {
+      actor: { first_name: 'Ada', last_name: 'Admin', user_role: 'Super Admin', photo_uri: photo },
+    });
+    const [entry] = (await logOf(`/admin/admins/${id}/activityLog`)).body.result;
+    expect(entry.user.photo_uri).toBe(photo);
+    const url = new URL(entry.user.photo_url);
+    expect(url.pathname).toContain(photo);
+    expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('answers 404 for an admin that does not exist, an account user included', async () => {

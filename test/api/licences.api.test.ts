@@ -286,3 +286,63 @@ describe('GET /admin/recentPayments', () => {
     ).toBe(403);
   });
 });
+
+describe('GET /admin/account/{id}/purchases', () => {
+  it("answers the account's purchases as recorded, newest first, whatever became of the licences", async () => {
+    const { accountId } = await anAccount();
+    const first = await addLicences(accountId, { no_of_licence: 3, amount: 10, purchase_date: '2026-01-15' });
+    await addLicences(accountId, { no_of_licence: 1, amount: 7.5, purchase_date: '2026-02-01' });
+    // Another account's purchase is not this one's.
+    await addLicences((await anAccount()).accountId, { no_of_licence: 2 });
+    // A licence deleted since does not change what was bought.
+    const removed = await call('DELETE', `/admin/account/${accountId}/license/${first[1]!.id}`, {
+      token: await admin(),
+    });
+    expect(removed.status).toBe(200);
+
+    const answer = await call('GET', `/admin/account/${accountId}/purchases`, { token: await admin() });
+    expect(answer.status).toBe(200);
+    expect(answer.body.result).toEqual([
+      {
+        id: expect.any(String),
+        count: 1,
+        first_licence_no: 4,
+        last_licence_no: 4,
+        amount: 7.5,
+        purchase_date: '2026-02-01',
+        created_at: expect.any(String),
+      },
+      {
+        id: expect.any(String),
+        count: 3,
+        first_licence_no: 1,
+        last_licence_no: 3,
+        amount: 30,
+        purchase_date: '2026-01-15',
+        created_at: expect.any(String),
+      },
+    ]);
+    // The same purchases as the dashboard's recent ones.
+    const recent = (await call('GET', '/admin/recentPayments', { token: await admin() })).body.result;
+    const ids = answer.body.result.map((p: { id: string }) => p.id);
+    expect(
+      recent.filter((p: { id: string }) => ids.includes(p.id)).map((p: { count: number }) => p.count),
+    ).toEqual([1, 3]);
+  });
+
+  it('answers an empty list for an account with no purchases, 404 for an unknown account, 403 to a client', async () => {
+    const { accountId } = await anAccount();
+    const none = await call('GET', `/admin/account/${accountId}/purchases`, { token: await admin() });
+    expect(none.status).toBe(200);
+    expect(none.body.result).toEqual([]);
+    const unknown = await call('GET', '/admin/account/01ARZ3NDEKTSV4RRFFQ69G5FAV/purchases', {
+      token: await admin(),
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ message: 'Account not found' });
+    const client = await call('GET', `/admin/account/${accountId}/purchases`, {
+      token: await signedInAs('Account Admin'),
+    });
+    expect(client.status).toBe(403);
+  });
+});

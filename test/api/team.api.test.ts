@@ -1,4 +1,6 @@
-import { anAccount, anEmail, aPackage, call, password, signIn } from '../support/api';
+import { ulid } from 'ulid';
+import { db } from '../../functions/data/entities';
+import { anAccount, anEmail, aPackage, call, password, signedInAs, signIn } from '../support/api';
 
 /**
  * The Account section of the client area (client-area §2 "Account management", §5, §7; issue 8):
@@ -93,7 +95,7 @@ describe('users of the account', () => {
       component: 'User',
       component_id: user.id,
       activity: expect.stringContaining('Vera Venue'),
-      user: { first_name: 'Account', user_role: 'Account Admin' },
+      user: { first_name: 'Account', user_role: 'Account Admin', photo_uri: null, photo_url: null },
     });
   });
 
@@ -122,6 +124,38 @@ describe('users of the account', () => {
       phone_no: 'Field should be less than 20 characters',
     });
     expect(answer.body.message.pin_number).toBeDefined();
+  });
+
+  it('requires the last name here (client-area §5), where the admin area does not', async () => {
+    const { users, accountId } = await anAccount(['Account Admin', 'Viewer']);
+    const token = users['Account Admin']!.token;
+    const { last_name: _left, ...withoutLastName } = newUser();
+    const created = await call('POST', '/client/newuser', { token, body: withoutLastName });
+    expect(created.status).toBe(422);
+    expect(created.body.message).toEqual({ last_name: 'Field is required' });
+    const blank = await call('POST', '/client/newuser', { token, body: newUser({ last_name: '  ' }) });
+    expect(blank.body.message).toEqual({ last_name: 'Field is required' });
+
+    const viewer = users.Viewer!;
+    const fields = { first_name: 'Viewer', email: viewer.email, user_role: 'Viewer' };
+    const changed = await call('PUT', `/client/user/${viewer.id}`, { token, body: fields });
+    expect(changed.status).toBe(422);
+    expect(changed.body.message).toEqual({ last_name: 'Field is required' });
+    const tooLong = await call('PUT', `/client/user/${viewer.id}`, {
+      token,
+      body: { ...fields, last_name: 'l'.repeat(31) },
+    });
+    expect(tooLong.body.message).toEqual({ last_name: 'Field should be less than 30 characters' });
+
+    // The admin area's rules stay as its spec has them: no last name needed.
+    const admin = await signedInAs('Super Admin');
+    const byAdmin = await call('POST', `/admin/account/${accountId}/users`, {
+      token: admin,
+      body: withoutLastName,
+    });
+    expect(byAdmin.status).toBe(200);
+    expect(byAdmin.body.result.last_name).toBeNull();
+    expect((await call('PUT', `/admin/users/${viewer.id}`, { token: admin, body: fields })).status).toBe(200);
   });
 
   it('keeps e-mails unique in the client area and PINs unique in the account (409)', async () => {
@@ -224,6 +258,29 @@ describe('users of the account', () => {
     await expect(signIn('client', coordinator.email, 'NewPass99')).resolves.toEqual(expect.any(String));
   });
 
+  it('refuses the Account Admin’s own password here (403): that is changed from the profile', async () => {
+    const { users } = await anAccount(['Account Admin']);
+    const owner = users['Account Admin']!;
+    const me = (await call('GET', `/client/user/${owner.id}`, { token: owner.token })).body.result;
+    const answer = await call('PUT', `/client/user/${owner.id}`, {
+      token: owner.token,
+      body: {
+        first_name: me.first_name,
+        last_name: me.last_name,
+        email: me.email,
+        user_role: me.user_role,
+        password: 'NewPass99',
+        password_confirmation: 'NewPass99',
+      },
+    });
+    expect(answer.status).toBe(403);
+    expect(answer.body).toEqual({ message: 'Change your own password from your profile' });
+    // Nothing changed: the session goes on, and the old password still signs in.
+    expect((await call('GET', '/client/me', { token: owner.token })).status).toBe(200);
+    await expect(signIn('client', owner.email, 'NewPass99')).rejects.toThrow();
+    await expect(signIn('client', owner.email, password)).resolves.toEqual(expect.any(String));
+  });
+
   it('deactivates a user, who is signed out at their next request and cannot sign in', async () => {
     const { users } = await anAccount(['Account Admin', 'Venue Manager']);
     const token = users['Account Admin']!.token;
@@ -322,7 +379,7 @@ describe('users of the account', () => {
       call('GET', `/client/user/${viewer.id}`, { token }),
       call('PUT', `/client/user/${viewer.id}`, {
         token,
-        body: { first_name: 'Hijacked', email: viewer.email, user_role: 'Viewer' },
+        body: { first_name: 'Hijacked', last_name: 'Hijacked', email: viewer.email, user_role: 'Viewer' },
       }),
       call('GET', `/client/user/${viewer.id}/Inactive`, { token }),
       call('GET', `/client/user/${viewer.id}/resetPIN`, { token }),
@@ -402,6 +459,65 @@ describe('GET and POST /client/activityLog', () => {
     });
   });
 
+  it('answers a signed URL of each entry’s user photo', async () => {
+    const { users, accountId } = await anAccount(['Account Admin']);
+    const owner = users['Account Admin']!;
+    const photo = `accounts/${accountId}/users/${owner.id}/profile-photo/${ulid()}`;
+    for (const activity of ['Changed one thing', 'Changed another']) {
+      await db()
+        .entities.activity.create({
+          scope: `ACCOUNT#${accountId}`,
+          activity_id: ulid(),
+          actor_id: owner.id,
+          actor: { first_name: 'Pia', last_name: 'Photo', user_role: 'Account Admin', photo_uri: photo },
+          component: 'User',
+          component_id: owner.id,
+          activity,
+          time: new Date().toISOString(),
+        })
+        .go();
+    }
+    const log = (await call('GET', '/client/activityLog', { token: owner.token })).body.result;
+    const withPhoto = log.data.filter(
+      (entry: { user: { photo_uri: string | null } }) => entry.user.photo_uri,
+    );
+    expect(withPhoto).toHaveLength(2);
+    for (const entry of withPhoto) {
+      expect(entry.user.photo_uri).toBe(photo);
+      const url = new URL(entry.user.photo_url);
+      expect(url.pathname).toContain(photo);
+      expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    }
+  });
+
+  it('defaults to the last 30 days, today included', async () => {
+    const { users, accountId } = await anAccount(['Account Admin']);
+    const owner = users['Account Admin']!;
+    const day = 86_400_000;
+    const today = Date.parse(`${new Date().toISOString().slice(0, 10)}T12:00:00.000Z`);
+    for (const [days, activity] of [
+      [29, '29 days ago'],
+      [30, '30 days ago'],
+    ] as const) {
+      await db()
+        .entities.activity.create({
+          scope: `ACCOUNT#${accountId}`,
+          activity_id: ulid(),
+          actor_id: owner.id,
+          actor: { first_name: 'Ada' },
+          component: 'User',
+          component_id: owner.id,
+          activity,
+          time: new Date(today - days * day).toISOString(),
+        })
+        .go();
+    }
+    const log = (await call('GET', '/client/activityLog?time_zone=UTC', { token: owner.token })).body.result;
+    const activities = log.data.map((entry: { activity: string }) => entry.activity);
+    expect(activities).toContain('29 days ago');
+    expect(activities).not.toContain('30 days ago');
+  });
+
   it('checks the dates: the end not before the start, at most 366 days, real dates and zones', async () => {
     const { users } = await anAccount(['Account Admin']);
     const token = users['Account Admin']!.token;
@@ -416,6 +532,16 @@ describe('GET and POST /client/activityLog', () => {
     });
     expect(tooLong.status).toBe(422);
     expect(tooLong.body.message).toEqual({ to_date: 'The range may span at most 366 days' });
+    // 366 days counting both ends: 2025-01-01 … 2026-01-01 is; one day more is not.
+    const longest = await call('GET', '/client/activityLog?from_date=2025-01-01&to_date=2026-01-01', {
+      token,
+    });
+    expect(longest.status).toBe(200);
+    const oneMore = await call('GET', '/client/activityLog?from_date=2025-01-01&to_date=2026-01-02', {
+      token,
+    });
+    expect(oneMore.status).toBe(422);
+    expect(oneMore.body.message).toEqual({ to_date: 'The range may span at most 366 days' });
     const zone = await call('GET', '/client/activityLog?time_zone=Mars%2FOlympus', { token });
     expect(zone.status).toBe(422);
     expect(zone.body.message).toEqual({ time_zone: 'Field should be a time zone such as Europe/London' });

@@ -102,3 +102,18 @@ describe('a file that is not there', () => {
     expect(answer.headers['content-encoding']).toBeUndefined();
   });
 });
+
+describe('the favicon', () => {
+  it('is linked from every page and served, so no browser asks for a /favicon.ico that is not there', async () => {
+    for (const path of ['/login', '/admin/login', '/c/dashboard']) {
+      const page = (await get(path, { 'accept-encoding': 'identity' })).body.toString();
+      expect(/<link rel="icon" type="image\/svg\+xml" href="([^"]+)"/.exec(page)?.[1], path).toBe(
+        '/favicon.svg',
+      );
+    }
+    const icon = await get('/favicon.svg', { 'accept-encoding': 'identity' });
+    expect(icon.status).toBe(200);
+    expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(icon.body.toString()).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  });
+});

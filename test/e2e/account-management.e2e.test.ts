@@ -123,6 +123,8 @@ describe('the client account section', () => {
       header: true,
       skipEmptyLines: true,
     });
+    // The table's text columns, no more.
+    expect(parsed.meta.fields).toEqual(['User', 'Role', 'Category', 'Activity', 'Time']);
     expect(parsed.data.map((row) => row.Activity)).toEqual(activities);
     expect(parsed.data[0]).toMatchObject({ User: 'Olga Orchard', Role: 'Account Admin', Category: 'User' });
 

@@ -52,7 +52,11 @@ function stringOf(schema: JsonSchema): fc.Arbitrary<string> {
   if (schema.pattern) {
     const pattern = new RegExp(schema.pattern);
     try {
-      return fc.stringMatching(pattern).filter((s) => s.length >= min && s.length <= max && pattern.test(s));
+      // The pattern may bound the length itself (`{43,128}`): only the schema's own bounds filter.
+      const longest = schema.maxLength ?? Number.POSITIVE_INFINITY;
+      return fc
+        .stringMatching(pattern)
+        .filter((s) => s.length >= min && s.length <= longest && pattern.test(s));
     } catch {
       // Patterns fast-check cannot generate from (look-aheads): letters and digits that match.
       return word(Math.max(min, 8), Math.max(max, 12)).filter((s) => pattern.test(s));

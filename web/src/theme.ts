@@ -22,7 +22,15 @@ export const theme: Theme = {
       },
     },
     components: {
-      heading: { 1: { fontSize: '{fontSizes.xxl}' }, 2: { fontSize: '{fontSizes.xl}' } },
+      // Each level smaller than the one above it (Amplify's own level 3 is larger than our 2).
+      heading: {
+        1: { fontSize: '{fontSizes.xxl}' },
+        2: { fontSize: '{fontSizes.xl}' },
+        3: { fontSize: '{fontSizes.large}' },
+        4: { fontSize: '{fontSizes.medium}' },
+        5: { fontSize: '{fontSizes.small}' },
+        6: { fontSize: '{fontSizes.xs}' },
+      },
     },
   },
 };

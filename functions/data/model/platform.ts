@@ -31,7 +31,7 @@ export const licenceEntity = new Entity({
   },
 });
 
-/** One purchase of licences (a bulk add), for the admin dashboard's recent payments. */
+/** One purchase of licences (a bulk add), for the admin dashboard's recent payments and an account's Billing. */
 export const licencePurchaseEntity = new Entity({
   model: model('licencePurchase'),
   attributes: {
@@ -39,6 +39,8 @@ export const licencePurchaseEntity = new Entity({
     account_name: { type: 'string', required: true },
     purchase_id: { type: 'string', required: true },
     count: { type: 'number', required: true },
+    /** The first of the `count` numbers given out (consecutive); absent on older purchases. */
+    first_licence_no: { type: 'number' },
     amount: { type: 'number' },
     purchase_date: { type: 'string', required: true },
     ...timestamps,

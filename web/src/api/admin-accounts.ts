@@ -1,7 +1,7 @@
 import useSWR, { type ScopedMutator } from 'swr';
 import type { Account, AccountUser, Dashboard, RecentUser } from '../../../shared/schemas/accounts';
 import type { Status } from '../../../shared/schemas/common';
-import type { LicencePage, LicencePurchase } from '../../../shared/schemas/licences';
+import type { AccountPurchase, LicencePage, LicencePurchase } from '../../../shared/schemas/licences';
 import { api, request } from './client';
 
 /**
@@ -30,6 +30,7 @@ export const accountPaths = {
   licencePage: (id: string, search: string, page: number) =>
     `/admin/account/${id}/license?${new URLSearchParams({ search, page: String(page) }).toString()}`,
   licence: (id: string, licenceId: string) => `/admin/account/${id}/license/${licenceId}`,
+  purchases: (id: string) => `/admin/account/${id}/purchases`,
 } as const;
 
 /**
@@ -96,34 +97,21 @@ export function useLicences(id: string, search: string, page: number) {
   });
 }
 
-/**
- * Every licence of an account (for its purchases on the Billing section): the API pages by 10,
- * so the first page tells the total and the others are read together.
- */
-export function useAllLicences(id: string) {
-  return useSWR(['all-licences', accountPaths.licences(id)], async () => {
-    const first = await api.get<LicencePage>(accountPaths.licencePage(id, '', 1));
-    const pages = Math.ceil(first.total / Math.max(1, first.per_page));
-    const rest = await Promise.all(
-      Array.from({ length: Math.max(0, pages - 1) }, (_, index) =>
-        api.get<LicencePage>(accountPaths.licencePage(id, '', index + 2)),
-      ),
-    );
-    return [first, ...rest].flatMap((page) => page.data);
-  });
+/** An account's licence purchases as recorded (its Billing), newest first. */
+export function usePurchases(id: string) {
+  return useSWR<AccountPurchase[]>(accountPaths.purchases(id), fetchResult);
 }
 
-/** Revalidates everything cached of one account's licences (every page and search, and the whole list). */
+/** Revalidates everything cached of one account's licences (every page and search). */
 export function revalidateLicences(mutate: ScopedMutator, accountId: string) {
   const prefix = accountPaths.licences(accountId);
-  return mutate((key) =>
-    Array.isArray(key) ? key[1] === prefix : typeof key === 'string' && key.startsWith(`${prefix}?`),
-  );
+  return mutate((key) => typeof key === 'string' && key.startsWith(`${prefix}?`));
 }
 
 /**
- * Revalidates what an account change shows elsewhere: the accounts list, the dashboard's totals
- * and recent accounts. `saved` also goes straight into the account's own cache entry.
+ * Revalidates what an account change shows elsewhere: the accounts list, the dashboard's totals,
+ * recent accounts and recent users (a new account comes with its first Account Admin). `saved`
+ * also goes straight into the account's own cache entry.
  */
 export function accountChanged(mutate: ScopedMutator, saved: Account) {
   return Promise.all([
@@ -135,15 +123,22 @@ export function accountChanged(mutate: ScopedMutator, saved: Account) {
     ),
     mutate(accountPaths.dashboard),
     mutate(accountPaths.recentAccounts),
+    mutate(accountPaths.recentUsers),
   ]);
 }
 
-/** Sets an account's status (GET /admin/account/{id}/{status}); the reply carries the account and 'Account updated'. */
+/**
+ * Sets an account's status (GET /admin/account/{id}/{status}); the reply carries the account and
+ * 'Account updated'. A failure is not toasted here: the status switch says it, with the message.
+ */
 export function setAccountStatus(id: string, status: Status) {
-  return request<Account>(accountPaths.accountStatus(id, status));
+  return request<Account>(accountPaths.accountStatus(id, status), { toastErrors: false });
 }
 
-/** Sets a user's status (GET /admin/users/{id}/{status}); the reply carries the user and 'User status updated'. */
+/**
+ * Sets a user's status (GET /admin/users/{id}/{status}); the reply carries the user and 'User
+ * status updated'. A failure is not toasted here: the status switch says it, with the message.
+ */
 export function setUserStatus(id: string, status: Status) {
-  return request<AccountUser>(accountPaths.userStatus(id, status));
+  return request<AccountUser>(accountPaths.userStatus(id, status), { toastErrors: false });
 }

@@ -1,4 +1,4 @@
-import useSWR from 'swr';
+import useSWR, { type ScopedMutator } from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import type { AccountUser } from '../../../shared/schemas/accounts';
 import type { Status } from '../../../shared/schemas/common';
@@ -25,8 +25,9 @@ export function useTeamUsers() {
   return useSWR<AccountUser[]>(teamPaths.users, (path: string) => api.get<AccountUser[]>(path));
 }
 
+/** A failure is not toasted here: the status switch says it, with the server's message. */
 export function setTeamUserStatus(id: string, status: Status) {
-  return request<AccountUser>(teamPaths.userStatus(id, status));
+  return request<AccountUser>(teamPaths.userStatus(id, status), { toastErrors: false });
 }
 
 export function resetTeamUserPin(id: string) {
@@ -38,6 +39,22 @@ export type ActivityQuery = Pick<TeamActivityFilter, 'from_date' | 'to_date' | '
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
+/** The swr key of one page of the activity log: the path, the filter, where the page starts. */
+type ActivityPageKey = [path: string, filter: ActivityQuery, cursor: string | null];
+
+const activityPageKey = (query: ActivityQuery, cursor: string | null): ActivityPageKey => [
+  teamPaths.activity,
+  query,
+  cursor,
+];
+
+/** One page of the activity log (POST /client/activityLog). */
+function fetchActivityPage([path, filter, cursor]: ActivityPageKey): Promise<ActivityPage> {
+  return api
+    .post<ActivityPage>(path, { ...filter, time_zone: browserZone(), ...(cursor ? { cursor } : {}) })
+    .then((reply) => reply.result);
+}
+
 /**
  * The account's activity for `query` (null: nothing is fetched), a page of up to 100 entries at a
  * time: `pages` holds those loaded so far, `setSize(size + 1)` loads the next while one is left.
@@ -46,16 +63,30 @@ export function useAccountActivity(query: ActivityQuery | null) {
   return useSWRInfinite<ActivityPage>(
     (index: number, previous: ActivityPage | null) => {
       if (!query || (previous && !previous.next_cursor)) return null;
-      return [teamPaths.activity, query, index === 0 ? null : previous!.next_cursor];
+      return activityPageKey(query, index === 0 ? null : previous!.next_cursor);
     },
-    ([path, filter, cursor]: [string, ActivityQuery, string | null]) =>
-      api
-        .post<ActivityPage>(path, {
-          ...filter,
-          time_zone: browserZone(),
-          ...(cursor ? { cursor } : {}),
-        })
-        .then((reply) => reply.result),
+    fetchActivityPage,
     { keepPreviousData: true, revalidateFirstPage: false },
   );
+}
+
+/**
+ * Every page of `query`'s range: `loaded` (the hook's pages so far), then the rest, following
+ * `next_cursor`. Each page read is put in the cache under the key the hook gives it, so that
+ * `setSize(pages.length)` then shows them all without asking again. Rejects when a page cannot be
+ * read (the fetch client has said why).
+ */
+export async function loadWholeRange(
+  mutate: ScopedMutator,
+  query: ActivityQuery,
+  loaded: readonly ActivityPage[],
+): Promise<ActivityPage[]> {
+  const pages = [...loaded];
+  for (let cursor = pages.at(-1)?.next_cursor; cursor; cursor = pages.at(-1)?.next_cursor) {
+    const key = activityPageKey(query, cursor);
+    const page = await fetchActivityPage(key);
+    await mutate(key, page, { revalidate: false });
+    pages.push(page);
+  }
+  return pages;
 }

@@ -27,8 +27,8 @@ import { useState, type ReactNode } from 'react';
 export const PAGE_SIZE = 10;
 
 /**
- * True when any field value of `item` contains the search text (trimmed, case-insensitive);
- * an empty search matches everything (admin-and-auth §5).
+ * True when any field value of `item` (or any value of an array) contains the search text
+ * (trimmed, case-insensitive); an empty search matches everything (admin-and-auth §5).
  */
 export function matchesSearch(item: object, search: string): boolean {
   const needle = search.trim().toLowerCase();
@@ -40,10 +40,6 @@ export function matchesSearch(item: object, search: string): boolean {
   );
 }
 
-function globalFilter<T extends object>(row: Row<T>, _columnId: string, value: string): boolean {
-  return matchesSearch(row.original, value);
-}
-
 export interface DataTableProps<T extends object> {
   data: T[];
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- TanStack's own idiom for mixed column value types
@@ -53,17 +49,31 @@ export interface DataTableProps<T extends object> {
   /** Shown instead of rows when nothing matches. */
   emptyText: string;
   /**
-   * Buttons beside the search box (e.g. ADD); as a function, drawn with the rows the search and
-   * sorting leave, on every page (e.g. an export of what is shown).
+   * The values of an item the search reads: by default every field of it. Where the item has
+   * fields the table does not show (dates, ids), name the shown columns' values.
    */
-  actions?: ReactNode | ((shown: T[]) => ReactNode);
+  searchValues?: (item: T) => readonly unknown[];
+  /**
+   * Buttons beside the search box (e.g. ADD); as a function, drawn with the rows the search and
+   * sorting leave, on every page, and the search text (e.g. an export of what is shown).
+   */
+  actions?: ReactNode | ((shown: T[], search: string) => ReactNode);
 }
 
 const sortLabels = { asc: 'ascending', desc: 'descending' } as const;
 
 /** A searchable, sortable table with pages of 10: TanStack Table rendered with Amplify's Table. */
-export function DataTable<T extends object>({ data, columns, label, emptyText, actions }: DataTableProps<T>) {
+export function DataTable<T extends object>({
+  data,
+  columns,
+  label,
+  emptyText,
+  searchValues,
+  actions,
+}: DataTableProps<T>) {
   const [search, setSearch] = useState('');
+  const globalFilter = (row: Row<T>, _columnId: string, value: string) =>
+    matchesSearch(searchValues ? searchValues(row.original) : row.original, value);
   const [sorting, setSorting] = useState<SortingState>([]);
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table is used as its docs say
   const table = useReactTable({
@@ -96,7 +106,10 @@ export function DataTable<T extends object>({ data, columns, label, emptyText, a
           hasSearchButton={false}
         />
         {typeof actions === 'function'
-          ? actions(table.getPrePaginationRowModel().rows.map((row) => row.original))
+          ? actions(
+              table.getPrePaginationRowModel().rows.map((row) => row.original),
+              search,
+            )
           : actions}
       </Flex>
       <Table caption={<VisuallyHidden>{label}</VisuallyHidden>} highlightOnHover variation="striped">

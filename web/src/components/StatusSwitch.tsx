@@ -2,11 +2,14 @@ import { SwitchField } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { Status } from '../../../shared/schemas/common';
+import { ApiError } from '../api/client';
 
 /**
  * An Active/Inactive toggle that saves at once (admin-and-auth §2): `save` sends the new status;
- * while it runs the switch is busy; when it fails, the switch goes back and `failure` is toasted
- * ('Could not update status' by default, the spec's message).
+ * while it runs the switch is busy; when it fails, the switch goes back and one toast says so:
+ * `failure` as its title ('Could not update status' by default, admin-and-auth §8) and the
+ * server's message as its description (client-area §8). `save` must therefore send its request
+ * with `toastErrors: false`, or the fetch client would toast the message a second time.
  */
 export function StatusSwitch({
   status,
@@ -29,8 +32,14 @@ export function StatusSwitch({
     setPending(next);
     try {
       await save(next);
-    } catch {
-      toast.error(failure, { id: `${label}-${failure}` });
+    } catch (error) {
+      // A 401 ends the session (the fetch client): nothing to say here.
+      if (!(error instanceof ApiError && error.status === 401)) {
+        toast.error(failure, {
+          id: `${label}-${failure}`,
+          description: error instanceof ApiError ? error.message : undefined,
+        });
+      }
     } finally {
       setPending(null);
     }

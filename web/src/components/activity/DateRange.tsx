@@ -35,12 +35,15 @@ async function checkRange(range: DateRange): Promise<RangeErrors> {
 }
 
 /**
- * A date range that starts as the last `days` days up to today (local days, as the API reads
- * them). `valid` is the last range that passed the checks, the one to ask for and to name in
- * exports; it is null while the fields hold an error.
+ * A date range that starts as the last `days` days up to today, today included (30: today − 29 …
+ * today; local days, as the API reads them). `valid` is the last range that passed the checks,
+ * the one to ask for and to name in exports; it is null while the fields hold an error.
  */
 export function useDateRange(days: number) {
-  const [range, setRange] = useState<DateRange>(() => ({ from_date: localDay(days), to_date: localDay() }));
+  const [range, setRange] = useState<DateRange>(() => ({
+    from_date: localDay(days - 1),
+    to_date: localDay(),
+  }));
   const [errors, setErrors] = useState<RangeErrors>({});
   const [valid, setValid] = useState<DateRange | null>(range);
   const latest = useRef(0);

@@ -24,8 +24,12 @@ export function activityColumns({ impersonation = false } = {}): ColumnDef<Activ
     column.display({
       id: 'image',
       header: 'Image',
-      // Entries keep the actor's photo as a stored key, not a URL: their initials stand in.
-      cell: ({ row }) => <Avatar alt={`Photo of ${row.original.user}`}>{initials(row.original.user)}</Avatar>,
+      // The API signs a URL of the actor's photo; without one, their initials stand in.
+      cell: ({ row }) => (
+        <Avatar src={row.original.photoUrl ?? undefined} alt={`Photo of ${row.original.user}`}>
+          {initials(row.original.user)}
+        </Avatar>
+      ),
     }),
     column.accessor('user', { header: 'User' }),
     column.accessor('role', { header: 'Role' }),

@@ -9,7 +9,6 @@ import { formatActivityTime } from '../../activityTime';
 export interface ActivityRow {
   id: string;
   user: string;
-  email: string;
   role: string;
   category: string;
   activity: string;
@@ -17,6 +16,8 @@ export interface ActivityRow {
   when: string;
   /** The e-mail of the super admin who acted as the user, or '—'. */
   impersonatedBy: string;
+  /** A presigned URL of the user's photo, or null: the Image column shows their initials then. */
+  photoUrl: string | null;
 }
 
 export function activityRow(entry: ActivityEntry): ActivityRow {
@@ -24,12 +25,12 @@ export function activityRow(entry: ActivityEntry): ActivityRow {
   return {
     id: entry.id,
     user: [who.first_name, who.last_name].filter(Boolean).join(' ') || who.email || '—',
-    email: who.email ?? '',
     role: who.user_role ?? '—',
     category: entry.component,
     activity: entry.activity,
     time: entry.time,
     when: formatActivityTime(entry.time),
     impersonatedBy: entry.impersonated_by?.email ?? '—',
+    photoUrl: who.photo_url,
   };
 }

@@ -1,17 +1,24 @@
 import { Avatar, Flex } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
 import type { AccountUser } from '../../../../shared/schemas/accounts';
+import type { Area } from '../../auth/session';
 import { DetailRow } from '../DetailRow';
 import { initials, personName } from '../../format';
 import { RecordDetails } from '../RecordDetails';
 
-/** Read-only details of an account user; Edit, when offered, switches to the form. */
+/**
+ * Read-only details of an account user; Edit, when offered, switches to the form. The PIN shows
+ * in the client area only: it is not shown to super admins (admin-and-auth §6).
+ */
 export function UserDetails({
+  area,
   user,
   account,
   onEdit,
   children,
 }: {
+  /** Where the details show: the client area's Account section, or the admin area. */
+  area: Area;
   user: AccountUser;
   /** The account's name, where the page does not already say it (the dashboard). */
   account?: string;
@@ -31,7 +38,7 @@ export function UserDetails({
         <DetailRow label="Role">{user.user_role}</DetailRow>
         <DetailRow label="Phone">{user.phone_no ?? '—'}</DetailRow>
         <DetailRow label="Cell">{user.cell_no ?? '—'}</DetailRow>
-        <DetailRow label="PIN">{user.pin_number}</DetailRow>
+        {area === 'client' && <DetailRow label="PIN">{user.pin_number}</DetailRow>}
       </RecordDetails>
     </Flex>
   );

@@ -10,7 +10,11 @@ import {
   updateAccountUserSchema,
   type AccountUser,
 } from '../../../../shared/schemas/accounts';
-import { updateTeamUserSchema } from '../../../../shared/schemas/team';
+import {
+  newTeamUserSchema,
+  teamUserChangesSchema,
+  updateTeamUserSchema,
+} from '../../../../shared/schemas/team';
 import { api } from '../../api/client';
 import type { Area } from '../../auth/session';
 import { initials } from '../../format';
@@ -39,44 +43,67 @@ export interface UserEndpoints {
 }
 
 /**
+ * The schema of each save, by area: the client area's require last_name (client-area §5); the
+ * admin area's do not (admin-and-auth §5), take no PIN (not shown to super admins, §6; the API
+ * chooses one on add) and, on edit, no cell (PUT /admin/users/{id} takes none, §7). The edit
+ * schemas know no password unless one is being set; each drops what it does not know.
+ */
+const schemas = {
+  client: {
+    add: newTeamUserSchema,
+    edit: teamUserChangesSchema,
+    editWithPassword: updateTeamUserSchema,
+  },
+  admin: {
+    add: newAccountUserSchema.omit({ pin_number: true }),
+    edit: updateAccountUserSchema.omit({ pin_number: true }),
+    editWithPassword: null,
+  },
+} as const;
+
+/**
  * Add or edit a user of an account (client-area §2 "User panel", §5; admin-and-auth §2 "Account
  * users screen"): names, e-mail, password (on add), a role the account's package allows, phone,
- * cell and PIN (four digits; left blank on add, a free one is chosen). Blank optional fields are
- * cleared. With `canSetPassword` (an Account Admin editing an existing user), a Change password
- * action adds the new password and its repeat to the save. With `photoArea`, a photo may be chosen
- * and cropped; Save uploads it through that area's presigned upload and sends its key (left
- * unchanged, the photo stays). Saving is blocked while the form has errors; `revalidate` refreshes
- * what the save changed.
+ * cell and, in the client area, the PIN (four digits; left blank on add, a free one is chosen)
+ * and a photo. The admin area's form has no PIN (admin-and-auth §6) and no cell on edit. Blank
+ * optional fields are cleared. With `canSetPassword` (an Account Admin editing another user), a
+ * Change password action adds the new password and its repeat to the save. A photo chosen is
+ * cropped; Save uploads it through the client area's presigned upload and sends its key (left
+ * unchanged, the photo stays). Saving is blocked while the form has errors; `revalidate`
+ * refreshes what the save changed.
  */
 export function UserForm({
+  area,
   user,
   roles,
   endpoints,
   revalidate,
   canSetPassword = false,
-  photoArea,
   onSaved,
   onCancel,
 }: {
+  /** Whose form it is: the client area's Account section, or the admin area's account users. */
+  area: Area;
   user: AccountUser | null;
   /** The roles the account's package allows. */
   roles: readonly ClientRole[];
   endpoints: UserEndpoints;
   revalidate: () => Promise<unknown>;
+  /** Offer Change password on edit (client area only: an Account Admin editing another user). */
   canSetPassword?: boolean;
-  /** Where the photo is uploaded; without it the form has no photo (the admin area's user edit takes none). */
-  photoArea?: Area;
   onSaved: (saved: AccountUser) => void;
   onCancel: () => void;
 }) {
   const [settingPassword, setSettingPassword] = useState(false);
   const [photo, setPhoto] = useState<PendingPhoto | null>(null);
-  // One form for all: the edit schemas know no password unless one is being set.
+  const client = area === 'client';
+  const mayChangePassword = client && canSetPassword && user !== null;
+  const { add, edit, editWithPassword } = schemas[area];
   const schema = !user
-    ? newAccountUserSchema
-    : canSetPassword && settingPassword
-      ? updateTeamUserSchema
-      : updateAccountUserSchema;
+    ? add
+    : mayChangePassword && settingPassword && editWithPassword
+      ? editWithPassword
+      : edit;
   const resolver = zodResolver(schema) as unknown as Resolver<UserInput, unknown, UserOutput>;
   const form = useForm<UserInput, unknown, UserOutput>({
     resolver,
@@ -90,15 +117,16 @@ export function UserForm({
       user_role: user?.user_role ?? ('' as ClientRole),
       phone_no: user?.phone_no ?? '',
       cell_no: user?.cell_no ?? '',
-      pin_number: user?.pin_number ?? '',
+      ...(client ? { pin_number: user?.pin_number ?? '' } : {}),
     },
   });
+  const showsCell = client || !user;
   // A user keeps a role the package no longer allows until it is changed.
   const choices = user && !roles.includes(user.user_role) ? [...roles, user.user_role] : roles;
 
   const save = form.handleSubmit(async (values) => {
     try {
-      const photo_uri = photo && photoArea ? await uploadPhoto(photoArea, photo) : undefined;
+      const photo_uri = photo && client ? await uploadPhoto(area, photo) : undefined;
       const body = { ...values, ...(photo_uri ? { photo_uri } : {}) };
       const reply = user
         ? await api.put<AccountUser>(endpoints.update(user.id), body)
@@ -121,7 +149,7 @@ export function UserForm({
       onSubmit={save}
       aria-label={user ? 'Edit user' : 'Add user'}
     >
-      {photoArea && (
+      {client && (
         <PhotoPicker
           currentUrl={user?.photo_url ?? null}
           fallback={user ? initials(user) : ''}
@@ -129,7 +157,7 @@ export function UserForm({
         />
       )}
       <TextField label="First name" isRequired maxLength={30} {...fieldProps(form, 'first_name')} />
-      <TextField label="Last name" maxLength={30} {...fieldProps(form, 'last_name')} />
+      <TextField label="Last name" isRequired={client} maxLength={30} {...fieldProps(form, 'last_name')} />
       <TextField label="E-mail" type="email" isRequired maxLength={100} {...fieldProps(form, 'email')} />
       {(!user || settingPassword) && (
         <PasswordField
@@ -149,7 +177,7 @@ export function UserForm({
           {...fieldProps(form, 'password_confirmation')}
         />
       )}
-      {user && canSetPassword && !settingPassword && (
+      {mayChangePassword && !settingPassword && (
         <Button alignSelf="flex-start" size="small" onClick={() => setSettingPassword(true)}>
           Change password
         </Button>
@@ -162,16 +190,18 @@ export function UserForm({
         ))}
       </SelectField>
       <TextField label="Phone" type="tel" maxLength={20} {...fieldProps(form, 'phone_no')} />
-      <TextField label="Cell" type="tel" maxLength={20} {...fieldProps(form, 'cell_no')} />
-      <TextField
-        label="PIN"
-        inputMode="numeric"
-        maxLength={4}
-        descriptiveText={
-          user ? 'Four digits, unique in the account.' : 'Four digits. Left blank, one is chosen.'
-        }
-        {...fieldProps(form, 'pin_number')}
-      />
+      {showsCell && <TextField label="Cell" type="tel" maxLength={20} {...fieldProps(form, 'cell_no')} />}
+      {client && (
+        <TextField
+          label="PIN"
+          inputMode="numeric"
+          maxLength={4}
+          descriptiveText={
+            user ? 'Four digits, unique in the account.' : 'Four digits. Left blank, one is chosen.'
+          }
+          {...fieldProps(form, 'pin_number')}
+        />
+      )}
       <FormActions form={form} onCancel={onCancel}>
         Save
       </FormActions>

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { anAdminMe, signedInAs } from '../../test/builders';
 import { fakeApi, type FakeApi } from '../../test/fakeApi';
 import { renderApp } from '../../test/renderApp';
-import { anAccount, aRecentUser, packages } from './accounts/testData';
+import { anAccount, aRecentUser, goldId, packages } from './accounts/testData';
 
 const acme = anAccount('Acme Halls', {
   address: '1 Main St',
@@ -101,6 +101,9 @@ describe('admin dashboard', () => {
     const userPanel = await screen.findByRole('dialog', { name: 'User details' });
     expect(within(userPanel).getByText('vera@acme.test')).toBeInTheDocument();
     expect(within(userPanel).getByText('Account').nextElementSibling).toHaveTextContent('Acme Halls');
+    // Not shown to super admins (admin-and-auth §6).
+    expect(within(userPanel).queryByText('PIN')).not.toBeInTheDocument();
+    expect(within(userPanel).queryByText('0421')).not.toBeInTheDocument();
     await user.click(within(userPanel).getByRole('button', { name: 'Close' }));
 
     await user.click(screen.getByRole('button', { name: 'Lobby screen' }));
@@ -124,5 +127,33 @@ describe('admin dashboard', () => {
     const panel = await screen.findByRole('dialog', { name: 'Add account' });
     expect(await within(panel).findByLabelText(/Account name/)).toHaveValue('');
     expect(within(panel).getByText('Account Admin')).toBeInTheDocument();
+  });
+
+  it('lists the new account’s Account Admin among the recent users once the account is added', async () => {
+    const initech = anAccount('Initech', { package_id: goldId });
+    const api = signedInAdmin()
+      .on(
+        'GET',
+        '/admin/recentUsers',
+        { body: { result: [aRecentUser('Vera', acme)] } },
+        { body: { result: [aRecentUser('Bill', initech), aRecentUser('Vera', acme)] } },
+      )
+      .ok('POST', '/admin/account', initech, 'Account created');
+    const { user } = renderApp('/admin');
+    expect(await screen.findByRole('button', { name: 'Vera Smith' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add account' }));
+    const panel = await screen.findByRole('dialog', { name: 'Add account' });
+    await user.type(await within(panel).findByLabelText(/Account name/), 'Initech');
+    await user.selectOptions(within(panel).getByLabelText('Package'), 'Gold');
+    await user.type(within(panel).getByLabelText(/Package start date/), '2026-03-01');
+    await user.type(within(panel).getByLabelText(/Package end date/), '2027-02-28');
+    await user.type(within(panel).getByLabelText(/First name/), 'Bill');
+    await user.type(within(panel).getByLabelText(/E-mail/), 'bill@initech.test');
+    await user.click(within(panel).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Account created')).toBeInTheDocument();
+
+    const recent = screen.getByRole('list', { name: 'Recent users' });
+    expect(await within(recent).findByRole('button', { name: 'Bill Smith' })).toBeInTheDocument();
+    expect(api.callsTo('GET', '/admin/recentUsers')).toHaveLength(2);
   });
 });

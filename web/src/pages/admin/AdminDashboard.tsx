@@ -227,7 +227,7 @@ export function AdminDashboard() {
       )}
       {panel.mode === 'user' && (
         <SidePanel title="User details" onClose={close}>
-          <UserDetails user={panel.user} account={panel.user.account.name}>
+          <UserDetails area="admin" user={panel.user} account={panel.user.account.name}>
             <Button onClick={() => void navigate(`/admin/accounts/${panel.user.account.id}/users`)}>
               Users of {panel.user.account.name}
             </Button>

@@ -1,6 +1,7 @@
-import { Button, Flex, Image } from '@aws-amplify/ui-react';
+import { Button, Flex } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
 import type { Account } from '../../../../../shared/schemas/accounts';
+import { AccountLogo } from '../../../components/AccountLogo';
 import { DetailRow } from '../../../components/DetailRow';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDateTime } from '../../../format';
@@ -23,9 +24,7 @@ export function AccountDetails({
 }) {
   return (
     <Flex direction="column" gap="medium">
-      {account.logo_url && (
-        <Image src={account.logo_url} alt={`${account.name} logo`} maxHeight="4rem" width="auto" />
-      )}
+      {account.logo_url && <AccountLogo src={account.logo_url} name={account.name} />}
       <Flex as="dl" direction="column" gap="small" margin="0">
         <DetailRow label="Name">{account.name}</DetailRow>
         <DetailRow label="Package">{account.package?.name ?? '—'}</DetailRow>

@@ -2,7 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { aClientMe, anAdminMe, aPackage, signedInAs } from '../../../test/builders';
 import { fakeApi, type FakeApi } from '../../../test/fakeApi';
 import { renderApp } from '../../../test/renderApp';
-import { aLicence, anAccount, aUser } from './testData';
+import { shownToasts } from '../../../test/toasts';
+import type { AccountPurchase } from '../../../../../shared/schemas/licences';
+import { formatDay } from './text';
+import { anAccount, aUser, ulidOf } from './testData';
 
 const account = anAccount('Acme Halls', { logo_url: 'https://files.test/acme.png' });
 const usersPath = `/admin/accounts/${account.id}/users`;
@@ -32,7 +35,13 @@ describe('account users', () => {
     renderApp(usersPath);
     expect(await screen.findByRole('heading', { level: 1, name: 'Acme Halls' })).toBeInTheDocument();
     expect(document.title).toBe('Spaces | Account users');
-    expect(screen.getByRole('img', { name: 'Acme Halls logo' })).toBeInTheDocument();
+    // The logo keeps its aspect ratio within a bounded box, never stretched to the sidebar's width.
+    expect(screen.getByRole('img', { name: 'Acme Halls logo' })).toHaveStyle({
+      objectFit: 'contain',
+      maxWidth: '12rem',
+      maxHeight: '4rem',
+      alignSelf: 'flex-start',
+    });
     expect(screen.getByText('1 Main St, Springfield, IL 62701, USA')).toBeInTheDocument();
     expect(screen.getByText('acmehalls.test')).toBeInTheDocument();
     expect(screen.getByText('Admin: olivia@acme.test')).toBeInTheDocument();
@@ -64,19 +73,22 @@ describe('account users', () => {
       .map((o) => o.textContent);
     expect(roles).toEqual(['Choose a role', 'Account Admin', 'Venue Manager', 'Event Coordinator']);
 
+    // The PIN is not shown to super admins (admin-and-auth §6): the API chooses one.
+    expect(within(panel).queryByLabelText('PIN')).not.toBeInTheDocument();
+    expect(within(panel).getByLabelText('Cell')).toBeInTheDocument();
+
+    // The admin spec does not require a last name: first name, e-mail, password and role.
     await user.click(within(panel).getByRole('button', { name: 'Save' }));
     expect((await within(panel).findAllByText('Field is required')).length).toBe(4);
+    expect(within(panel).getByLabelText('Last name')).not.toBeRequired();
     await user.type(within(panel).getByLabelText(/First name/), 'Nina');
     await user.type(within(panel).getByLabelText(/E-mail/), 'nina@acme.test');
     await user.type(within(panel).getByLabelText(/^Password/), 'weak');
     await user.selectOptions(within(panel).getByLabelText('Role'), 'Venue Manager');
-    await user.type(within(panel).getByLabelText('PIN'), '12');
     await user.tab();
     expect(await within(panel).findByText(/Password must be at least 8 characters/)).toBeInTheDocument();
-    expect(within(panel).getByText('PIN must be 4 digits')).toBeInTheDocument();
     await user.clear(within(panel).getByLabelText(/^Password/));
     await user.type(within(panel).getByLabelText(/^Password/), 'Secret123');
-    await user.clear(within(panel).getByLabelText('PIN'));
     await user.click(within(panel).getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('User created')).toBeInTheDocument();
@@ -88,18 +100,18 @@ describe('account users', () => {
     });
   });
 
-  it('edits a user without a password field, sending only what the API takes', async () => {
-    const api = signedInAdmin().ok(
-      'PUT',
-      `/admin/users/${venue.id}`,
-      { ...venue, phone_no: '555-0199' },
-      'User updated',
-    );
+  it('edits a user without a password, PIN or cell field, sending only what the API takes', async () => {
+    const withCell = { ...venue, cell_no: '0700 123' };
+    const api = signedInAdmin()
+      .ok('GET', `/admin/account/${account.id}/users`, [withCell, coordinator])
+      .ok('PUT', `/admin/users/${venue.id}`, { ...withCell, phone_no: '555-0199' }, 'User updated');
     const { user } = renderApp(usersPath);
     await openRowMenu(user, 'Vera Smith', 'Edit');
     const panel = await screen.findByRole('dialog', { name: 'Edit user' });
     expect(within(panel).queryByLabelText(/Password/)).not.toBeInTheDocument();
-    expect(within(panel).getByLabelText('PIN')).toHaveValue('0421');
+    // Not shown to super admins (§6), and PUT /admin/users/{id} takes no cell (§7).
+    expect(within(panel).queryByLabelText('PIN')).not.toBeInTheDocument();
+    expect(within(panel).queryByLabelText('Cell')).not.toBeInTheDocument();
     await user.clear(within(panel).getByLabelText('Phone'));
     await user.type(within(panel).getByLabelText('Phone'), '555-0199');
     await user.click(within(panel).getByRole('button', { name: 'Save' }));
@@ -110,8 +122,17 @@ describe('account users', () => {
       email: 'vera@acme.test',
       user_role: 'Venue Manager',
       phone_no: '555-0199',
-      pin_number: '0421',
     });
+  });
+
+  it('shows a user’s details without the PIN', async () => {
+    signedInAdmin();
+    const { user } = renderApp(usersPath);
+    await openRowMenu(user, 'Vera Smith', 'Details');
+    const panel = await screen.findByRole('dialog', { name: 'User details' });
+    expect(within(panel).getByText('vera@acme.test')).toBeInTheDocument();
+    expect(within(panel).queryByText('PIN')).not.toBeInTheDocument();
+    expect(within(panel).queryByText(venue.pin_number)).not.toBeInTheDocument();
   });
 
   it('puts a taken e-mail under its field', async () => {
@@ -131,7 +152,8 @@ describe('account users', () => {
     expect(within(panel).getByLabelText(/E-mail/)).toHaveAttribute('aria-invalid', 'true');
   });
 
-  it("toggles a user's status at once, and says so when it fails", async () => {
+  it("toggles a user's status at once, and says so in one toast with the reason when it fails", async () => {
+    const limit = 'This package allows at most 1 active Account Admin';
     const api = signedInAdmin()
       .ok(
         'GET',
@@ -139,7 +161,12 @@ describe('account users', () => {
         { ...coordinator, status: 'Active' },
         'User status updated',
       )
-      .on('GET', `/admin/users/${venue.id}/Inactive`, { networkError: true });
+      .on(
+        'GET',
+        `/admin/users/${venue.id}/Inactive`,
+        { status: 422, body: { message: { status: limit } } },
+        { networkError: true },
+      );
     const { user } = renderApp(usersPath);
     await user.click(await screen.findByRole('switch', { name: 'Status of Cole Smith' }));
     expect(await screen.findByText('User status updated')).toBeInTheDocument();
@@ -147,7 +174,16 @@ describe('account users', () => {
 
     await user.click(screen.getByRole('switch', { name: 'Status of Vera Smith' }));
     expect(await screen.findByText('Could not update status')).toBeInTheDocument();
+    expect(shownToasts('error')).toEqual([{ title: 'Could not update status', description: limit }]);
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Status of Vera Smith' })).toBeChecked());
+
+    // No answer at all: the same toast, saying so.
+    await user.click(screen.getByRole('switch', { name: 'Status of Vera Smith' }));
+    await waitFor(() =>
+      expect(shownToasts('error')).toEqual([
+        { title: 'Could not update status', description: 'Network error' },
+      ]),
+    );
   });
 
   it("goes to a user's activity log", async () => {
@@ -157,44 +193,59 @@ describe('account users', () => {
     await waitFor(() => expect(location()).toBe(`${usersPath}/${venue.id}/activity-log`));
   });
 
-  it('shows the general details and the billing: package, dates and licence purchases', async () => {
-    const at = (time: string) => `2026-0${time}T09:00:00.000Z`;
-    const firstPage = [
-      aLicence(7, { created_at: at('3-01'), order_no: '2002', amount: 15, purchase_date: '2026-03-01' }),
-      ...[106, 105, 104, 103, 102, 101, 100, 99, 98].map((n) => aLicence(n, { created_at: at('1-01') })),
-    ];
-    const secondPage = [aLicence(90, { created_at: at('1-01') }), aLicence(91, { created_at: at('1-01') })];
-    const api = signedInAdmin().on('GET', `/admin/account/${account.id}/license`, ({ query }) => ({
-      body: {
-        result: { data: query.page === '2' ? secondPage : firstPage, total: 12, page: 1, per_page: 10 },
+  it('shows the general details and the billing: package, dates and the purchases as recorded', async () => {
+    // Two purchases, as recorded: licences #8 and #9 have been deleted since (the licences are not read).
+    const purchases: AccountPurchase[] = [
+      {
+        id: ulidOf(801),
+        count: 1,
+        first_licence_no: 12,
+        last_licence_no: 12,
+        amount: 15,
+        purchase_date: '2026-03-01',
+        created_at: '2026-03-01T09:00:00.000Z',
       },
-    }));
+      {
+        id: ulidOf(800),
+        count: 11,
+        first_licence_no: 1,
+        last_licence_no: 11,
+        amount: 220,
+        purchase_date: '2026-01-01',
+        created_at: '2026-01-01T09:00:00.000Z',
+      },
+    ];
+    const api = signedInAdmin().ok('GET', `/admin/account/${account.id}/purchases`, purchases);
     const { user } = renderApp(usersPath);
     const menu = await screen.findByRole('navigation', { name: 'Account sections' });
     await user.click(within(menu).getByRole('link', { name: 'General Details' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'General Details' })).toBeInTheDocument();
     expect(screen.getByText('Olivia Owner (olivia@acme.test)')).toBeInTheDocument();
+    // The details' logo as well as the sidebar's keeps its aspect ratio.
+    for (const logo of screen.getAllByRole('img', { name: 'Acme Halls logo' })) {
+      expect(logo).toHaveStyle({ objectFit: 'contain', maxHeight: '4rem' });
+    }
 
     await user.click(within(menu).getByRole('link', { name: 'Billing' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Billing' })).toBeInTheDocument();
     expect(screen.getByText('Gold')).toBeInTheDocument();
-    const purchases = await screen.findByRole('table', { name: 'Licence purchases' });
-    const rows = within(purchases)
+    // A level below Billing, as the theme draws it smaller.
+    expect(screen.getByRole('heading', { level: 3, name: 'Licence purchases' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Licence purchases' });
+    const rows = within(table)
       .getAllByRole('row')
-      .slice(1)
       .map((row) =>
         within(row)
-          .getAllByRole('cell')
+          .getAllByRole(row.querySelector('th') ? 'columnheader' : 'cell')
           .map((cell) => cell.textContent),
       );
-    expect(rows).toHaveLength(2);
-    expect(rows[0]?.slice(1, 4)).toEqual(['1', '#7', '2002']);
-    expect(rows[1]?.[1]).toBe('11');
-    expect(rows[1]?.[5]).toBe((220).toLocaleString(undefined, { minimumFractionDigits: 2 }));
-    expect(api.callsTo('GET', `/admin/account/${account.id}/license`).map((c) => c.query)).toEqual([
-      { search: '', page: '1' },
-      { search: '', page: '2' },
+    const amount = (value: number) => value.toLocaleString(undefined, { minimumFractionDigits: 2 });
+    expect(rows).toEqual([
+      ['Purchase date', 'Licences', 'Numbers', 'Amount'],
+      [formatDay('2026-03-01'), '1', '#12', amount(15)],
+      [formatDay('2026-01-01'), '11', '#1–#11', amount(220)],
     ]);
+    expect(api.callsTo('GET', `/admin/account/${account.id}/license`)).toHaveLength(0);
   });
 
   it('deactivates the account from its sidebar', async () => {

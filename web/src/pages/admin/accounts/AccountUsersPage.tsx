@@ -1,8 +1,9 @@
-import { Card, Flex, Heading, Image, Link, Text } from '@aws-amplify/ui-react';
+import { Card, Flex, Heading, Link, Text } from '@aws-amplify/ui-react';
 import { useCallback, useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import type { Account } from '../../../../../shared/schemas/accounts';
 import { useAccount } from '../../../api/admin-accounts';
+import { AccountLogo } from '../../../components/AccountLogo';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { PageLoader } from '../../../components/PageLoader';
 import { SidePanel } from '../../../components/SidePanel';
@@ -32,9 +33,7 @@ function AccountSidebar({ account, section }: { account: Account; section: Secti
       style={{ overflowWrap: 'anywhere' }}
     >
       <Flex direction="column" gap="small">
-        {account.logo_url && (
-          <Image src={account.logo_url} alt={`${account.name} logo`} maxHeight="4rem" width="auto" />
-        )}
+        {account.logo_url && <AccountLogo src={account.logo_url} name={account.name} />}
         <Heading level={1}>{account.name}</Heading>
         {address && <Text>{address}</Text>}
         {account.domain && <Text>{account.domain}</Text>}

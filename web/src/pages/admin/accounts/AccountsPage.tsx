@@ -1,10 +1,11 @@
-import { Button, Flex, Heading, Image, View, VisuallyHidden } from '@aws-amplify/ui-react';
+import { Button, Flex, Heading, View, VisuallyHidden } from '@aws-amplify/ui-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Account } from '../../../../../shared/schemas/accounts';
 import type { Status } from '../../../../../shared/schemas/common';
 import { useAccounts } from '../../../api/admin-accounts';
+import { AccountLogo } from '../../../components/AccountLogo';
 import { DataTable } from '../../../components/DataTable';
 import { PageLoader } from '../../../components/PageLoader';
 import { RowMenu } from '../../../components/RowMenu';
@@ -62,9 +63,9 @@ export function AccountsPage() {
         header: 'Logo',
         cell: ({ row }) =>
           row.original.account.logo_url ? (
-            <Image
+            <AccountLogo
               src={row.original.account.logo_url}
-              alt={`${row.original.name} logo`}
+              name={row.original.name}
               maxHeight="2rem"
               maxWidth="5rem"
             />

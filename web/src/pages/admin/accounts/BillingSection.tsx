@@ -10,63 +10,25 @@ import {
   VisuallyHidden,
 } from '@aws-amplify/ui-react';
 import type { Account } from '../../../../../shared/schemas/accounts';
-import type { Licence } from '../../../../../shared/schemas/licences';
-import { useAllLicences } from '../../../api/admin-accounts';
+import type { AccountPurchase } from '../../../../../shared/schemas/licences';
+import { usePurchases } from '../../../api/admin-accounts';
 import { DetailRow } from '../../../components/DetailRow';
 import { PageLoader } from '../../../components/PageLoader';
 import { formatAmount, formatDay } from './text';
 
-/** One purchase: the licences added together (one ADD LICENSE), which share their creation time. */
-export interface Purchase {
-  key: string;
-  purchase_date: string;
-  expiration_date: string;
-  order_no: string | null;
-  count: number;
-  /** The sum of the licences' amounts, or null when none has one. */
-  amount: number | null;
-  numbers: number[];
+/** "#1–#5", "#7"; '—' for a purchase recorded before its numbers were kept. */
+function numbersText({ first_licence_no: first, last_licence_no: last }: AccountPurchase): string {
+  if (first === null || last === null) return '—';
+  return first === last ? `#${first}` : `#${first}–#${last}`;
 }
 
-/** Groups licences by purchase, newest purchase first. */
-export function purchasesOf(licences: Licence[]): Purchase[] {
-  const byKey = new Map<string, Purchase>();
-  for (const licence of licences) {
-    const key = `${licence.created_at}|${licence.order_no ?? ''}`;
-    const purchase = byKey.get(key) ?? {
-      key,
-      purchase_date: licence.purchase_date,
-      expiration_date: licence.expiration_date,
-      order_no: licence.order_no,
-      count: 0,
-      amount: null,
-      numbers: [],
-    };
-    purchase.count += 1;
-    if (licence.amount != null)
-      purchase.amount = Math.round(((purchase.amount ?? 0) + licence.amount) * 100) / 100;
-    purchase.numbers.push(licence.licence_no);
-    byKey.set(key, purchase);
-  }
-  return [...byKey.values()]
-    .map((purchase) => ({ ...purchase, numbers: purchase.numbers.toSorted((a, b) => a - b) }))
-    .sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0));
-}
-
-/** "#1–#5", "#7", or "#1, #3 …" when numbers were deleted in between. */
-function numbersText(numbers: number[]): string {
-  const first = numbers[0];
-  const last = numbers.at(-1);
-  if (first === undefined || last === undefined) return '';
-  if (first === last) return `#${first}`;
-  if (last - first + 1 === numbers.length) return `#${first}–#${last}`;
-  return numbers.map((n) => `#${n}`).join(', ');
-}
-
-/** The account's package and its dates, and its licence purchases (admin-and-auth §2, issue: Billing). */
+/**
+ * The account's package and its dates, and its licence purchases as they were recorded (GET
+ * /admin/account/{id}/purchases): the count, the numbers given out, the amount and the date, as
+ * the dashboard's recent purchases have them, whatever became of the licences since.
+ */
 export function BillingSection({ account }: { account: Account }) {
-  const { data: licences, isLoading } = useAllLicences(account.id);
-  const purchases = purchasesOf(licences ?? []);
+  const { data: purchases, isLoading } = usePurchases(account.id);
   return (
     <Flex direction="column" gap="large">
       <Flex as="dl" direction="column" gap="small" margin="0">
@@ -78,7 +40,7 @@ export function BillingSection({ account }: { account: Account }) {
         <Heading level={3}>Licence purchases</Heading>
         {isLoading ? (
           <PageLoader />
-        ) : purchases.length === 0 ? (
+        ) : !purchases?.length ? (
           <Text>No licences have been purchased yet.</Text>
         ) : (
           <Table caption={<VisuallyHidden>Licence purchases</VisuallyHidden>} variation="striped">
@@ -87,19 +49,15 @@ export function BillingSection({ account }: { account: Account }) {
                 <TableCell as="th">Purchase date</TableCell>
                 <TableCell as="th">Licences</TableCell>
                 <TableCell as="th">Numbers</TableCell>
-                <TableCell as="th">Order number</TableCell>
-                <TableCell as="th">Expiration date</TableCell>
                 <TableCell as="th">Amount</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {purchases.map((purchase) => (
-                <TableRow key={purchase.key}>
+                <TableRow key={purchase.id}>
                   <TableCell>{formatDay(purchase.purchase_date)}</TableCell>
                   <TableCell>{purchase.count}</TableCell>
-                  <TableCell>{numbersText(purchase.numbers)}</TableCell>
-                  <TableCell>{purchase.order_no ?? '—'}</TableCell>
-                  <TableCell>{formatDay(purchase.expiration_date)}</TableCell>
+                  <TableCell>{numbersText(purchase)}</TableCell>
                   <TableCell>{formatAmount(purchase.amount)}</TableCell>
                 </TableRow>
               ))}

@@ -135,6 +135,7 @@ export function UsersSection({ account }: { account: Account }) {
       {panel.mode === 'details' && (
         <SidePanel title="User details" onClose={close}>
           <UserDetails
+            area="admin"
             user={current(panel.user)}
             onEdit={() => setPanel({ mode: 'edit', user: current(panel.user) })}
           />
@@ -144,6 +145,7 @@ export function UsersSection({ account }: { account: Account }) {
         <SidePanel title={panel.user ? 'Edit user' : 'Add user'} onClose={close}>
           <UserForm
             key={panel.user?.id ?? 'new'}
+            area="admin"
             user={panel.user}
             roles={roles}
             endpoints={{ create: accountPaths.accountUsers(account.id), update: accountPaths.user }}

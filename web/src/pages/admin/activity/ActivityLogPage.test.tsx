@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { ActivityEntry } from '../../../../../shared/schemas/activity';
+import { activityComponents, type ActivityEntry } from '../../../../../shared/schemas/activity';
 import { anAdminMe, signedInAs } from '../../../test/builders';
 import { fakeApi, type FakeApi } from '../../../test/fakeApi';
 import { renderApp } from '../../../test/renderApp';
@@ -13,6 +13,7 @@ function anEntry(n: number, overrides: Partial<ActivityEntry> = {}): ActivityEnt
       last_name: 'Turing',
       user_role: 'Super Admin',
       photo_uri: null,
+      photo_url: null,
       email: 'alan@spaces.test',
     },
     impersonated_by: null,
@@ -61,7 +62,7 @@ function rows(): string[][] {
 }
 
 describe('activity log', () => {
-  it("shows an admin's last 30 days in pages of 10, with a way back", async () => {
+  it("shows an admin's last 30 days (today included) in pages of 10, with a way back", async () => {
     const api = signedInAdmin()
       .ok('GET', '/admin/admins/adm2', alan)
       .ok(
@@ -74,11 +75,11 @@ describe('activity log', () => {
     expect(await screen.findByText('Alan Turing (alan@spaces.test)')).toBeInTheDocument();
     expect(document.title).toBe('Spaces | Activity log');
 
-    expect(screen.getByLabelText('From date')).toHaveValue(localDay(30));
+    expect(screen.getByLabelText('From date')).toHaveValue(localDay(29));
     expect(screen.getByLabelText('To date')).toHaveValue(localDay(0));
     expect(screen.getByLabelText('Category')).toHaveValue('');
     expect(api.callsTo('POST', '/admin/admins/adm2/activityLog')[0]?.body).toEqual({
-      from_date: localDay(30),
+      from_date: localDay(29),
       to_date: localDay(0),
     });
 
@@ -115,25 +116,38 @@ describe('activity log', () => {
     expect(await screen.findByRole('cell', { name: 'Package Gold 1 created' })).toBeInTheDocument();
 
     const category = screen.getByLabelText('Category');
-    expect(
-      within(category)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual([
-      'All categories',
-      'Account',
-      'User',
-      'License',
-      'Package',
-      'Amenities',
-      'Space Type',
-      'Venue Type',
-      'Admin',
-    ]);
-    await user.selectOptions(category, 'Admin');
+    const offered = within(category)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    // Every component the API's filter takes, the spec's and 'Banner' (under which banners are logged).
+    expect(offered).toEqual(['All categories', ...activityComponents]);
+    expect(offered).toEqual(
+      expect.arrayContaining([
+        'Account',
+        'User',
+        'License',
+        'Package',
+        'Banner',
+        'Amenities',
+        'Space Type',
+        'Venue Type',
+        'Admin',
+      ]),
+    );
+    // Banner changes are logged as 'Banner': the filter offers it, and the API takes it.
+    await user.selectOptions(category, 'Banner');
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/admin/admins/adm2/activityLog').at(-1)?.body).toEqual({
+        from_date: localDay(29),
+        to_date: localDay(0),
+        component: 'Banner',
+      }),
+    );
+    await screen.findByRole('cell', { name: 'Package Gold 1 created' });
+    await user.selectOptions(screen.getByLabelText('Category'), 'Admin');
     expect(await screen.findByRole('cell', { name: 'Admin Ada Lovelace created' })).toBeInTheDocument();
     expect(api.callsTo('POST', '/admin/admins/adm2/activityLog').at(-1)?.body).toEqual({
-      from_date: localDay(30),
+      from_date: localDay(29),
       to_date: localDay(0),
       component: 'Admin',
     });
@@ -182,6 +196,7 @@ describe('activity log', () => {
             last_name: 'Owner',
             user_role: 'Account Admin',
             photo_uri: null,
+            photo_url: null,
             email: 'owner@demo.test',
           },
           component: 'User',

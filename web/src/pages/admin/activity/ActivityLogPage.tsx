@@ -10,7 +10,7 @@ import { DataTable } from '../../../components/DataTable';
 import { PageLoader } from '../../../components/PageLoader';
 import { personName } from '../../../format';
 
-/** Activity log default range (admin-and-auth §9): from 30 days ago to today, as the API reads it. */
+/** Activity log default range (admin-and-auth §9): the last 30 days up to today, as the API reads it. */
 const DEFAULT_DAYS = 30;
 
 const columns = activityColumns({ impersonation: true });

@@ -75,7 +75,11 @@ export function AddLicencesForm({
     try {
       const reply = await api.post<Licence[]>(accountPaths.licences(accountId), values);
       toast.success(reply.message ?? 'Licenses added');
-      await Promise.all([revalidateLicences(mutate, accountId), mutate(accountPaths.recentPayments)]);
+      await Promise.all([
+        revalidateLicences(mutate, accountId),
+        mutate(accountPaths.recentPayments),
+        mutate(accountPaths.purchases(accountId)),
+      ]);
       onSaved();
     } catch (error) {
       showServerErrors(error, form.setError, ['no_of_licence', ...purchaseFields] as Path<AddInput>[]);

@@ -1,6 +1,7 @@
-import { Button, Card, Flex, Heading, Image } from '@aws-amplify/ui-react';
+import { Button, Card, Flex, Heading } from '@aws-amplify/ui-react';
 import { lazy, Suspense, useState } from 'react';
 import type { ClientMe } from '../../../../../shared/schemas/me';
+import { AccountLogo } from '../../../components/AccountLogo';
 import { DetailRow } from '../../../components/DetailRow';
 import { PageLoader } from '../../../components/PageLoader';
 
@@ -27,9 +28,7 @@ export function AccountInfo({ me }: { me: ClientMe }) {
           </Suspense>
         ) : (
           <>
-            {account.logo_url && (
-              <Image src={account.logo_url} alt={`${account.name} logo`} maxHeight="4rem" width="auto" />
-            )}
+            {account.logo_url && <AccountLogo src={account.logo_url} name={account.name} />}
             <Flex as="dl" direction="column" gap="small" margin="0">
               <DetailRow label="Account name">{account.name}</DetailRow>
               <DetailRow label="Package">{me.package.name}</DetailRow>

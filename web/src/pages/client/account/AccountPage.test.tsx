@@ -5,6 +5,7 @@ import { formatActivityTime, localDay } from '../../../activityTime';
 import { aClientMe, signedInAs } from '../../../test/builders';
 import { fakeApi, type FakeApi } from '../../../test/fakeApi';
 import { renderApp } from '../../../test/renderApp';
+import { shownToasts } from '../../../test/toasts';
 
 const me = aClientMe('Account Admin', { id: 'u1' });
 
@@ -38,7 +39,12 @@ const owner = aUser('u1', 'Ada', {
 });
 const vera = aUser('u2', 'Vera');
 
-function anEntry(id: string, activity: string, who = 'Ada'): ActivityEntry {
+function anEntry(
+  id: string,
+  activity: string,
+  who = 'Ada',
+  time = '2026-11-20T14:05:00.000Z',
+): ActivityEntry {
   return {
     id,
     user: {
@@ -46,13 +52,14 @@ function anEntry(id: string, activity: string, who = 'Ada'): ActivityEntry {
       last_name: 'Lovelace',
       user_role: 'Account Admin',
       photo_uri: null,
+      photo_url: null,
       email: 'ada@example.com',
     },
     impersonated_by: null,
     component: 'User',
     component_id: 'u2',
     activity,
-    time: '2026-11-20T14:05:00.000Z',
+    time,
   };
 }
 
@@ -112,12 +119,25 @@ describe('account section: users', () => {
     );
   });
 
+  it('says a failed status change in one toast: the spec’s title, the server’s message', async () => {
+    const limit = 'This package allows at most 1 active Account Admin';
+    signedIn().on('GET', '/client/user/u2/Inactive', { status: 422, body: { message: { status: limit } } });
+    const { user } = renderApp('/c/account-management');
+    await user.click(await screen.findByRole('switch', { name: 'Status of Vera Smith' }));
+    expect(await screen.findByText(limit)).toBeInTheDocument();
+    expect(shownToasts()).toEqual([{ title: 'Could not update status', description: limit }]);
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Status of Vera Smith' })).toBeChecked());
+  });
+
   it('opens a user read-only, then edits and saves them, with the spec’s messages', async () => {
     const api = signedIn().ok('PUT', '/client/user/u2', { ...vera, first_name: 'Veronica' }, 'User updated');
     const { user } = renderApp('/c/account-management');
     await user.click(await screen.findByRole('button', { name: 'Vera Smith' }));
     const panel = screen.getByRole('dialog', { name: 'Vera Smith' });
     expect(within(panel).getByText('vera@example.com')).toBeInTheDocument();
+    // The client area shows the PIN (only super admins do not see it).
+    expect(within(panel).getByText('PIN')).toBeInTheDocument();
+    expect(within(panel).getByText(vera.pin_number)).toBeInTheDocument();
     expect(
       within(panel).getByText('None assigned yet: they are assigned on the Venues page.'),
     ).toBeInTheDocument();
@@ -125,10 +145,18 @@ describe('account section: users', () => {
 
     const form = await screen.findByRole('form', { name: 'Edit user' });
     expect(within(form).queryByLabelText('New password')).not.toBeInTheDocument();
+    expect(within(form).getByLabelText(/PIN/)).toHaveValue(vera.pin_number);
     await user.clear(within(form).getByLabelText(/First name/));
     await user.tab();
     expect(await within(form).findByText('Field is required')).toBeInTheDocument();
     await user.type(within(form).getByLabelText(/First name/), 'Veronica');
+    // The last name is required here (client-area §5).
+    expect(within(form).getByLabelText(/Last name/)).toBeRequired();
+    await user.clear(within(form).getByLabelText(/Last name/));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Field is required')).toBeInTheDocument();
+    expect(within(form).getByLabelText(/Last name/)).toHaveAttribute('aria-invalid', 'true');
+    await user.type(within(form).getByLabelText(/Last name/), 'Smith');
 
     // The Account Admin may set the user's password here.
     await user.click(within(form).getByRole('button', { name: 'Change password' }));
@@ -144,9 +172,24 @@ describe('account section: users', () => {
     expect(await screen.findByText('User updated')).toBeInTheDocument();
     expect(api.callsTo('PUT', '/client/user/u2')[0]!.body).toMatchObject({
       first_name: 'Veronica',
+      last_name: 'Smith',
+      pin_number: vera.pin_number,
       password: 'NewPass99',
       password_confirmation: 'NewPass99',
     });
+  });
+
+  it('offers no password change for yourself: that is the profile’s, with the current password', async () => {
+    signedIn();
+    const { user } = renderApp('/c/account-management');
+    await user.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Ada Lovelace' })).getByRole('button', { name: 'Edit' }),
+    );
+    const form = await screen.findByRole('form', { name: 'Edit user' });
+    expect(within(form).getByLabelText(/First name/)).toHaveValue('Ada');
+    expect(within(form).queryByRole('button', { name: 'Change password' })).not.toBeInTheDocument();
+    expect(within(form).queryByLabelText(/New password/)).not.toBeInTheDocument();
   });
 
   it('adds a user with a password and a role of the package', async () => {
@@ -161,7 +204,11 @@ describe('account section: users', () => {
     expect(roles).toEqual(['Choose a role', ...me.package.allowed_user_roles]);
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(form).findAllByText('Field is required')).not.toHaveLength(0);
+    // First name, last name (client-area §5), e-mail, password and role.
+    expect(within(form).getAllByText('Field is required')).toHaveLength(5);
+    expect(within(form).getByLabelText(/Last name/)).toHaveAttribute('aria-invalid', 'true');
     await user.type(within(form).getByLabelText(/First name/), 'Nora');
+    await user.type(within(form).getByLabelText(/Last name/), 'North');
     await user.type(within(form).getByLabelText(/E-mail/), 'nora@example.com');
     await user.type(within(form).getByLabelText(/^Password/), 'Secret123');
     const role = me.package.allowed_user_roles.at(-1)!;
@@ -170,13 +217,14 @@ describe('account section: users', () => {
     expect(await screen.findByText('User created')).toBeInTheDocument();
     expect(api.callsTo('POST', '/client/newuser')[0]!.body).toMatchObject({
       first_name: 'Nora',
+      last_name: 'North',
       email: 'nora@example.com',
       password: 'Secret123',
       user_role: me.package.allowed_user_roles.at(-1),
     });
   });
 
-  it('shows 10 users a page, sorts by a column, and searches any field with the text trimmed', async () => {
+  it('shows 10 users a page, sorts by a column, and searches the shown columns with the text trimmed', async () => {
     const many = Array.from({ length: 12 }, (_, i) =>
       aUser(`u${i + 10}`, `User${String.fromCharCode(65 + i)}`, {
         email: `person${i}@example.com`,
@@ -206,6 +254,19 @@ describe('account section: users', () => {
     await user.clear(screen.getByLabelText('Search users'));
     await user.type(screen.getByLabelText('Search users'), 'coordinator');
     await waitFor(() => expect(rows('Users')).toHaveLength(6));
+    // The cellphone and the status are shown, so searched…
+    await user.clear(screen.getByLabelText('Search users'));
+    await user.type(screen.getByLabelText('Search users'), '0711');
+    await waitFor(() => expect(rows('Users')).toHaveLength(1));
+    await user.clear(screen.getByLabelText('Search users'));
+    await user.type(screen.getByLabelText('Search users'), 'active');
+    await waitFor(() => expect(rows('Users')).toHaveLength(10));
+    // …what the table does not show is not: the creation date, the PIN, the ids.
+    for (const hidden of ['2026-11-01', '1234', 'a1', 'u1']) {
+      await user.clear(screen.getByLabelText('Search users'));
+      await user.type(screen.getByLabelText('Search users'), hidden);
+      await waitFor(() => expect(rows('Users'), hidden).toEqual([['No users found']]));
+    }
   });
 
   it('hides the plus button and the toggles from a role that may see the users but not add', async () => {
@@ -268,13 +329,16 @@ describe('account section: activity', () => {
     anEntry('e1', 'Created user Vera Smith, "Lobby"'),
   ];
 
-  it('asks for the last 30 days, and exports the rows the search leaves as CSV', async () => {
+  it('asks for the last 30 days, today included, and exports the rows the search leaves as CSV', async () => {
     const api = signedIn().ok('POST', '/client/activityLog', { data: entries, next_cursor: null });
     const files = captureDownloads();
     const { user } = renderApp('/c/account-management/activity-log');
     await screen.findByRole('cell', { name: 'Deactivated user Vera Smith' });
+    // 30 days counting today: today − 29 … today.
+    expect(screen.getByLabelText('From date')).toHaveValue(localDay(29));
+    expect(screen.getByLabelText('To date')).toHaveValue(localDay(0));
     expect(api.callsTo('POST', '/client/activityLog')[0]!.body).toMatchObject({
-      from_date: localDay(30),
+      from_date: localDay(29),
       to_date: localDay(),
       time_zone: expect.any(String),
     });
@@ -283,24 +347,91 @@ describe('account section: activity', () => {
       expect(screen.queryByRole('cell', { name: 'Deactivated user Vera Smith' })).toBeNull(),
     );
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    expect(files.map((file) => file.name)).toEqual([`ActivityLog_${localDay(30)}_${localDay()}.csv`]);
+    await waitFor(() => expect(files).toHaveLength(1));
+    expect(files.map((file) => file.name)).toEqual([`ActivityLog_${localDay(29)}_${localDay()}.csv`]);
+    // The table's text columns, the time as shown; no column the table does not have.
     expect(await files[0]!.blob.text()).toBe(
       [
-        'User,E-mail,Role,Category,Activity,Time',
-        `Ada Lovelace,ada@example.com,Account Admin,User,"Created user Vera Smith, ""Lobby""","${formatActivityTime(entries[1]!.time)}"`,
+        'User,Role,Category,Activity,Time',
+        `Ada Lovelace,Account Admin,User,"Created user Vera Smith, ""Lobby""","${formatActivityTime(entries[1]!.time)}"`,
       ].join('\r\n'),
     );
+    // The search reads the shown columns only: the e-mail is not one.
+    await user.clear(screen.getByLabelText('Search activity'));
+    await user.type(screen.getByLabelText('Search activity'), 'ada@example.com');
+    await waitFor(() => expect(rows('Activity')).toEqual([['No activity in this period']]));
   });
 
-  it('exports the rows shown as a PDF, its library loaded when pressed', async () => {
-    signedIn().ok('POST', '/client/activityLog', { data: entries, next_cursor: null });
+  it('exports every page of the range, loading those not loaded yet, then the search', async () => {
+    const first = [0, 1, 2].map((i) =>
+      anEntry(
+        `e${10 - i}`,
+        `Refreshed the PIN of Vera Smith (${i})`,
+        'Ada',
+        `2026-11-2${5 - i}T10:00:00.000Z`,
+      ),
+    );
+    const second = [
+      anEntry('e2', 'Deactivated user Vera Smith', 'Ada', '2026-11-02T10:00:00.000Z'),
+      anEntry('e1', 'Created user Vera Smith', 'Ada', '2026-11-01T10:00:00.000Z'),
+    ];
+    const api = signedIn().on('POST', '/client/activityLog', ({ body }) => ({
+      body: {
+        result:
+          (body as { cursor?: string }).cursor === 'c1'
+            ? { data: second, next_cursor: null }
+            : { data: first, next_cursor: 'c1' },
+      },
+    }));
+    const files = captureDownloads();
+    const { user } = renderApp('/c/account-management/activity-log');
+    await screen.findByRole('cell', { name: 'Refreshed the PIN of Vera Smith (0)' });
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Search activity'), 'vera smith');
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(files).toHaveLength(1));
+    const cursors = api
+      .callsTo('POST', '/client/activityLog')
+      .map((c) => (c.body as { cursor?: string }).cursor);
+    expect(cursors).toEqual([undefined, 'c1']);
+    const lines = (await files[0]!.blob.text()).split('\r\n');
+    expect(lines.map((line) => line.split(',')[3])).toEqual([
+      'Activity',
+      'Refreshed the PIN of Vera Smith (0)',
+      'Refreshed the PIN of Vera Smith (1)',
+      'Refreshed the PIN of Vera Smith (2)',
+      'Deactivated user Vera Smith',
+      'Created user Vera Smith',
+    ]);
+    // The table has them all now.
+    expect(await screen.findByRole('cell', { name: 'Created user Vera Smith' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+
+    // The search narrows the export of the whole range; nothing more to load.
+    await user.clear(screen.getByLabelText('Search activity'));
+    await user.type(screen.getByLabelText('Search activity'), 'deactivated');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(files).toHaveLength(2));
+    expect((await files[1]!.blob.text()).split('\r\n')).toEqual([
+      'User,Role,Category,Activity,Time',
+      `Ada Lovelace,Account Admin,User,Deactivated user Vera Smith,"${formatActivityTime(second[0]!.time)}"`,
+    ]);
+    expect(api.callsTo('POST', '/client/activityLog')).toHaveLength(2);
+  });
+
+  it('exports the whole range as a PDF, its library loaded when pressed', async () => {
+    const refreshed = anEntry('e0', 'Refreshed the PIN of Vera Smith');
+    signedIn().on(
+      'POST',
+      '/client/activityLog',
+      { body: { result: { data: [entries[0]], next_cursor: 'c1' } } },
+      { body: { result: { data: [entries[1], refreshed], next_cursor: null } } },
+    );
     const files = captureDownloads();
     const { user } = renderApp('/c/account-management/activity-log');
     await screen.findByRole('cell', { name: 'Deactivated user Vera Smith' });
-    await user.type(screen.getByLabelText('Search activity'), 'deactivated');
-    await waitFor(() =>
-      expect(screen.queryByRole('cell', { name: 'Created user Vera Smith, "Lobby"' })).toBeNull(),
-    );
+    await user.type(screen.getByLabelText('Search activity'), 'vera smith,');
     await user.click(screen.getByRole('button', { name: 'Export PDF' }));
     await waitFor(() => expect(files).toHaveLength(1));
     expect(files[0]!.name).toBe('ActivityLog.pdf');
@@ -308,13 +439,41 @@ describe('account section: activity', () => {
     expect(pdf.startsWith('%PDF-')).toBe(true);
     for (const text of [
       'Activity log',
-      `From ${localDay(30)} to ${localDay()}`,
-      'Deactivated user Vera Smith',
+      `From ${localDay(29)} to ${localDay()}`,
+      'Role',
+      // On the second page of the log, and matching the search.
+      'Created user Vera Smith, "Lobby"',
       'Ada Lovelace',
     ]) {
       expect(pdf).toContain(`(${text})`);
     }
-    expect(pdf).not.toContain('Lobby');
+    expect(pdf).not.toContain('(E-mail)');
+    expect(pdf).not.toContain('ada@example.com');
+    expect(pdf).not.toContain('Deactivated user Vera Smith');
+    expect(pdf).not.toContain('Refreshed the PIN');
+  });
+
+  it('shows the photo of each entry’s user, or their initials without one', async () => {
+    const withPhoto: ActivityEntry = {
+      ...entries[0]!,
+      user: {
+        ...entries[0]!.user,
+        photo_uri: 'accounts/a1/users/u1/profile-photo/x',
+        photo_url: 'https://files.test/ada.png',
+      },
+    };
+    signedIn().ok('POST', '/client/activityLog', {
+      data: [withPhoto, anEntry('e1', 'Created user Vera Smith', 'Bo')],
+      next_cursor: null,
+    });
+    renderApp('/c/account-management/activity-log');
+    await screen.findByRole('cell', { name: 'Deactivated user Vera Smith' });
+    expect(screen.getByRole('img', { name: 'Photo of Ada Lovelace' })).toHaveAttribute(
+      'src',
+      'https://files.test/ada.png',
+    );
+    expect(screen.queryByRole('img', { name: 'Photo of Bo Lovelace' })).not.toBeInTheDocument();
+    expect(screen.getByText('BL')).toBeInTheDocument();
   });
 
   it('loads the next page of the log on Load more', async () => {
@@ -344,6 +503,23 @@ describe('account section: activity', () => {
     await user.type(screen.getByLabelText('To date'), '2000-01-01');
     expect(await screen.findByText('The end date must not be before the start date')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  });
+});
+
+describe('account section: the Account Info box', () => {
+  it('shows the logo at its own aspect ratio, within a bounded box', async () => {
+    const api = fakeApi();
+    const account = { ...me.account, logo_url: 'https://files.test/logo.png' };
+    signedInAs(api, aClientMe('Account Admin', { id: 'u1', account }));
+    api.ok('GET', '/client/allusers', [vera, owner]);
+    renderApp('/c/account-management');
+    const box = (await screen.findByRole('heading', { name: 'Account Info' })).closest('.amplify-card');
+    expect(within(box as HTMLElement).getByRole('img', { name: 'Acme Halls logo' })).toHaveStyle({
+      objectFit: 'contain',
+      maxWidth: '12rem',
+      maxHeight: '4rem',
+      alignSelf: 'flex-start',
+    });
   });
 });
 

@@ -1,66 +1,96 @@
 import { Button, Flex } from '@aws-amplify/ui-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
+import { useSWRConfig } from 'swr';
 import { NETWORK_ERROR } from '../../../api/client';
-import { useAccountActivity } from '../../../api/client-account';
+import { loadWholeRange, useAccountActivity } from '../../../api/client-account';
 import { activityColumns } from '../../../components/activity/columns';
-import { DateRangeFields, useDateRange } from '../../../components/activity/DateRange';
+import { DateRangeFields, useDateRange, type DateRange } from '../../../components/activity/DateRange';
 import { activityRow, type ActivityRow } from '../../../components/activity/rows';
-import { DataTable } from '../../../components/DataTable';
+import { DataTable, matchesSearch } from '../../../components/DataTable';
 import { PageLoader } from '../../../components/PageLoader';
-import { activityCsv, csvFileName, download } from './activityExport';
+import { activityCsv, csvFileName, download, exportRow } from './activityExport';
 
-/** The Activity tab's default range (client-area §2): the last 30 days up to today. */
+/** The Activity tab's default range (client-area §2): the last 30 days up to today, today included. */
 const DEFAULT_DAYS = 30;
 
 const columns = activityColumns();
 
+type ExportKind = 'csv' | 'pdf';
+
 /**
  * /c/account-management/activity-log (client-area §2 "Activity tab"): a date range (the last 30
- * days by default), a search box, the account's activity newest first (a page of 100 from the API
- * at a time, Load more for the next), Export CSV of the rows the search leaves, and Export PDF,
- * whose library loads only when it is pressed.
+ * days by default), a search box over the shown columns, the account's activity newest first (a
+ * page of 100 from the API at a time, Load more for the next), and the exports of every entry of
+ * the range the search leaves, newest first: Export CSV, and Export PDF, whose library loads only
+ * when it is pressed. An export first loads the pages of the range not loaded yet.
  */
 export function ActivityTab() {
+  const { mutate } = useSWRConfig();
   const { valid, ...range } = useDateRange(DEFAULT_DAYS);
   const { data, isLoading, size, setSize, isValidating } = useAccountActivity(valid);
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<ExportKind | null>(null);
   const rows = useMemo(() => data?.flatMap((page) => page.data.map(activityRow)) ?? [], [data]);
   const more = Boolean(data?.at(-1)?.next_cursor);
 
-  const exportCsv = (shown: ActivityRow[], { from_date, to_date }: NonNullable<typeof valid>) =>
-    download(
-      new Blob([activityCsv(shown)], { type: 'text/csv;charset=utf-8' }),
-      csvFileName(from_date, to_date),
-    );
-
-  const exportPdf = async (shown: ActivityRow[], { from_date, to_date }: NonNullable<typeof valid>) => {
-    setExporting(true);
+  /**
+   * Every entry of the range: the pages loaded so far and the rest, following `next_cursor` (the
+   * table then shows them too). Null when a page could not be loaded (the fetch client said why).
+   */
+  const wholeRange = async (query: DateRange): Promise<ActivityRow[] | null> => {
     try {
-      const { activityPdf } = await import('./activityPdf');
-      download(activityPdf(shown, { from: from_date, to: to_date }), 'ActivityLog.pdf');
+      const pages = await loadWholeRange(mutate, query, data ?? []);
+      if (pages.length > size) void setSize(pages.length);
+      return pages.flatMap((page) => page.data.map(activityRow));
     } catch {
-      // The PDF library could not be downloaded: said as for a request that gets no answer.
-      toast.error(NETWORK_ERROR, { id: NETWORK_ERROR });
-    } finally {
-      setExporting(false);
+      return null;
     }
   };
 
-  const actions = (shown: ActivityRow[]) => (
+  const exportRange = async (kind: ExportKind, search: string, query: DateRange) => {
+    setExporting(kind);
+    // The PDF library starts loading at once, beside the pages.
+    const pdfLibrary = kind === 'pdf' ? import('./activityPdf') : null;
+    pdfLibrary?.catch(() => undefined);
+    const { from_date, to_date } = query;
+    try {
+      const all = await wholeRange(query);
+      if (!all) return;
+      const matching = all.filter((row) => matchesSearch(exportRow(row), search));
+      if (!pdfLibrary) {
+        download(
+          new Blob([activityCsv(matching)], { type: 'text/csv;charset=utf-8' }),
+          csvFileName(from_date, to_date),
+        );
+        return;
+      }
+      try {
+        const { activityPdf } = await pdfLibrary;
+        download(activityPdf(matching, { from: from_date, to: to_date }), 'ActivityLog.pdf');
+      } catch {
+        // The PDF library could not be downloaded: said as for a request that gets no answer.
+        toast.error(NETWORK_ERROR, { id: NETWORK_ERROR });
+      }
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  const actions = (_shown: ActivityRow[], search: string) => (
     <Flex gap="small" wrap="wrap" alignItems="flex-end">
       <DateRangeFields {...range} />
-      <Button isDisabled={!valid} onClick={() => valid && exportCsv(shown, valid)}>
-        Export CSV
-      </Button>
-      <Button
-        isDisabled={!valid}
-        isLoading={exporting}
-        loadingText="Preparing PDF"
-        onClick={() => valid && void exportPdf(shown, valid)}
-      >
-        Export PDF
-      </Button>
+      {(['csv', 'pdf'] as const).map((kind) => (
+        <Button
+          key={kind}
+          // Not while a new range loads: the rows shown are still the last range's.
+          isDisabled={!valid || isLoading || (exporting !== null && exporting !== kind)}
+          isLoading={exporting === kind}
+          loadingText={kind === 'csv' ? 'Preparing CSV' : 'Preparing PDF'}
+          onClick={() => valid && void exportRange(kind, search, valid)}
+        >
+          {kind === 'csv' ? 'Export CSV' : 'Export PDF'}
+        </Button>
+      ))}
     </Flex>
   );
 
@@ -72,6 +102,7 @@ export function ActivityTab() {
         columns={columns}
         label="Activity"
         emptyText="No activity in this period"
+        searchValues={exportRow}
         actions={actions}
       />
       {more && (

@@ -33,10 +33,19 @@ const looksAfter: Partial<Record<ClientRole, string>> = {
   'Event Coordinator': 'Spaces',
 };
 
+/** What the Users table shows of a user, and all its search reads (not the dates, ids or PIN). */
+const shownValues = (user: AccountUser) => [
+  personName(user),
+  user.email,
+  user.cell_no,
+  user.user_role,
+  user.status,
+];
+
 /**
  * The Users tab (client-area §2): the account's users with image, name (opens the user panel),
  * e-mail, cellphone, role and a status toggle that saves at once (disabled for yourself); 10 rows
- * a page, sortable, searchable; Add user only for a role that may add.
+ * a page, sortable, searchable in the shown columns; Add user only for a role that may add.
  */
 export function UsersTab() {
   const { me } = useAuth();
@@ -123,6 +132,7 @@ export function UsersTab() {
           columns={columns}
           label="Users"
           emptyText="No users found"
+          searchValues={shownValues}
           actions={
             canAdd && (
               <Button
@@ -139,6 +149,7 @@ export function UsersTab() {
       {panel.mode === 'details' && (
         <SidePanel title={personName(current(panel.user))} onClose={close}>
           <UserDetails
+            area="client"
             user={current(panel.user)}
             onEdit={canAdd ? () => setPanel({ mode: 'edit', user: current(panel.user) }) : undefined}
           >
@@ -157,11 +168,12 @@ export function UsersTab() {
           <Suspense fallback={<PageLoader />}>
             <UserForm
               key={panel.user?.id ?? 'new'}
+              area="client"
               user={panel.user}
               roles={roles}
               endpoints={{ create: teamPaths.newUser, update: teamPaths.user }}
-              canSetPassword={canAdd}
-              photoArea="client"
+              // Another user's: one's own password is changed from the profile, with the current one.
+              canSetPassword={canAdd && panel.user?.id !== myId}
               revalidate={() => Promise.all([mutate(teamPaths.users), mutate(keys.aboutMe)])}
               onSaved={(saved) => setPanel({ mode: 'details', user: saved })}
               onCancel={() => (panel.user ? setPanel({ mode: 'details', user: panel.user }) : close())}

@@ -1,13 +1,15 @@
 import Papa from 'papaparse';
 import type { ActivityRow } from '../../../components/activity/rows';
 
-/** The columns of both exports, as the Activity tab shows them (the e-mail besides). */
-export const exportHeaders = ['User', 'E-mail', 'Role', 'Category', 'Activity', 'Time'] as const;
+/** The columns of both exports: the Activity tab's text columns, as the table shows them. */
+export const exportHeaders = ['User', 'Role', 'Category', 'Activity', 'Time'] as const;
 
-/** One row of the table as a row of the exports. */
+/**
+ * One row of the table as a row of the exports (the time as shown, 'Do MMM, YYYY | h:mma'); also
+ * what the tab's search reads, so that a search finds what is on screen and in the files.
+ */
 export const exportRow = (row: ActivityRow): string[] => [
   row.user,
-  row.email,
   row.role,
   row.category,
   row.activity,

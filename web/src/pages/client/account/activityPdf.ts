@@ -5,7 +5,8 @@ import { exportHeaders, exportRow } from './activityExport';
 
 /**
  * The PDF export (loaded only when Export PDF is pressed: jsPDF is large): a title, the range and
- * the table of the rows shown, landscape A4, the header row repeated on every page.
+ * the table of the rows exported (the Activity tab's text columns), landscape A4, the header row
+ * repeated on every page.
  */
 export function activityPdf(rows: readonly ActivityRow[], range: { from: string; to: string }): Blob {
   const doc = new jsPDF({ orientation: 'landscape', unit: 'pt', format: 'a4' });
