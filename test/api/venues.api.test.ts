@@ -264,7 +264,7 @@ describe('PUT /client/venue/{id}', () => {
     });
     const kept = await call('PUT', `/client/venue/${venue.id}`, {
       token,
-      body: { name: 'New Hall', venue_type: typeId },
+      body: { name: 'New Hall', timezone: 'Europe/London', venue_type: typeId },
     });
     expect(kept.status).toBe(200);
     expect(kept.body.result).toMatchObject({ status: 'Inactive', venue_type: typeId, city: null });
@@ -287,10 +287,14 @@ describe('PUT /client/venue/{id}', () => {
     });
     const badType = await call('PUT', `/client/venue/${venue.id}`, {
       token,
-      body: { name: 'Renamed', venue_type: await aVenueType('Inactive') },
+      body: { name: 'Renamed', timezone: 'America/New_York', venue_type: await aVenueType('Inactive') },
     });
     expect(badType.status).toBe(422);
     expect(badType.body.message).toEqual({ venue_type: 'Invalid value' });
+    // A change names its time zone: a new venue's default does not apply to it.
+    const noZone = await call('PUT', `/client/venue/${venue.id}`, { token, body: { name: 'Renamed' } });
+    expect(noZone.status).toBe(422);
+    expect(noZone.body.message).toEqual({ timezone: 'Field is required' });
     expect((await call('GET', `/client/venue/${venue.id}`, { token })).body.result).toEqual(venue);
   });
 
@@ -304,26 +308,30 @@ describe('PUT /client/venue/{id}', () => {
 
     const approved = await call('PUT', `/client/venue/${venue.id}`, {
       token: manager.token,
-      body: { name: 'Managed Hall', city: 'Bath' },
+      body: { name: 'Managed Hall', timezone: 'America/New_York', city: 'Bath' },
     });
     expect(approved.status).toBe(200);
     expect(approved.body.result).toMatchObject({ city: 'Bath', permission: 'Approved' });
     // A venue they are not assigned to is not theirs to see.
     expect(
-      (await call('PUT', `/client/venue/${other.id}`, { token: manager.token, body: { name: 'Taken' } }))
-        .status,
+      (
+        await call('PUT', `/client/venue/${other.id}`, {
+          token: manager.token,
+          body: { name: 'Taken', timezone: 'America/New_York' },
+        })
+      ).status,
     ).toBe(404);
 
     await setPermission(admin, venue.id, manager.id, 'Denied');
     const denied = await call('PUT', `/client/venue/${venue.id}`, {
       token: manager.token,
-      body: { name: 'Denied' },
+      body: { name: 'Denied', timezone: 'America/New_York' },
     });
     expect(denied.status).toBe(403);
     for (const role of ['Event Coordinator', 'Viewer'] as const) {
       const answer = await call('PUT', `/client/venue/${venue.id}`, {
         token: tokenOf(account, role),
-        body: { name: 'Theirs' },
+        body: { name: 'Theirs', timezone: 'America/New_York' },
       });
       expect(answer.status, role).toBe(403);
     }
@@ -337,9 +345,14 @@ describe('PUT /client/venue/{id}', () => {
     const theirs = await anAccount(['Account Admin']);
     const venue = await aVenue(tokenOf(theirs, 'Account Admin'), { name: 'Their Hall' });
     const token = tokenOf(mine, 'Account Admin');
-    expect((await call('PUT', `/client/venue/${venue.id}`, { token, body: { name: 'Mine' } })).status).toBe(
-      404,
-    );
+    expect(
+      (
+        await call('PUT', `/client/venue/${venue.id}`, {
+          token,
+          body: { name: 'Mine', timezone: 'America/New_York' },
+        })
+      ).status,
+    ).toBe(404);
     expect((await call('GET', `/client/venue/${venue.id}`, { token })).status).toBe(404);
     expect((await call('GET', `/client/venue/${venue.id}/Inactive`, { token })).status).toBe(404);
     expect((await call('GET', `/client/venue/${ulid()}`, { token })).status).toBe(404);
@@ -571,7 +584,10 @@ describe('venue managers', () => {
     const venue = await aVenue(admin, { name: 'Hall A' });
     await assign(admin, venue.id, manager.id);
     const edit = () =>
-      call('PUT', `/client/venue/${venue.id}`, { token: manager.token, body: { name: 'Hall A' } });
+      call('PUT', `/client/venue/${venue.id}`, {
+        token: manager.token,
+        body: { name: 'Hall A', timezone: 'America/New_York' },
+      });
     expect((await edit()).status).toBe(200);
 
     const denied = await setPermission(admin, venue.id, manager.id, 'Denied');
