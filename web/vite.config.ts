@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { amplifyStyles } from './plugins/amplify-styles';
-import { precompress } from './plugins/precompress';
+import { amplifyStyles } from './plugins/amplify-styles.ts';
+import { precompress } from './plugins/precompress.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -25,6 +25,9 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     manifest: true,
+    // What a route downloads is held to its budget by a test (web/budgets.ts); the one chunk over
+    // Vite's 500 kB hint is Swagger UI, loaded by the API reference page alone.
+    chunkSizeWarningLimit: 1600,
     rolldownOptions: {
       output: {
         // React changes less often than the app: its own chunk stays cached across releases.

@@ -11,6 +11,13 @@ import { createAccount } from '../../functions/services/accounts';
 import { createAdminUser } from '../../functions/services/admins';
 import { createItem } from '../../functions/services/config';
 import { createLicences } from '../../functions/services/licences';
+import { createScreen } from '../../functions/services/screens';
+import { assignCoordinator, createSpace, saveCapAlerts } from '../../functions/services/spaces';
+import { assignVenueManager, createVenue } from '../../functions/services/venues';
+import { getUserAndAccount } from '../../functions/data/users';
+import type { ClientPrincipal } from '../../functions/http/principal';
+import { rolesAttrFor } from '../../shared/roles';
+import { capAlertInputSchema, newSpaceSchema, screenInputSchema, venueInputSchema } from '../../shared/schemas/venues';
 
 /** The demo sign-ins `npm start` prints. */
 export const demoUsers = {
@@ -34,8 +41,9 @@ const configSeed = {
 
 /**
  * Seeds the demo data once: the super admin, a package allowing every role, the account
- * "Demo Venues" with three users and five screen licences, and a few configuration items. A
- * second run finds the super admin and does nothing.
+ * "Demo Venues" with three users and five screen licences, a few configuration items, and the
+ * account's two venues with their spaces, the manager and the coordinator assigned, and a screen.
+ * A second run finds the super admin and does nothing.
  */
 export async function seedDemo(log: (line: string) => void): Promise<boolean> {
   if (await findEmailOwner('admin', demoUsers.admin.email)) return false;
@@ -110,10 +118,116 @@ export async function seedDemo(log: (line: string) => void): Promise<boolean> {
       note: 'Demo screens',
     }),
   );
+  const items: Record<string, string> = {};
   for (const [kind, titles] of Object.entries(configSeed) as Array<
     [keyof typeof configSeed, readonly string[]]
   >) {
-    for (const title of titles) await createItem(principal, kind, title);
+    for (const title of titles) items[title] = (await createItem(principal, kind, title)).id;
   }
+  await seedVenues(account.id, account.admin!.id, items);
   return true;
+}
+
+/** The demo account's owner as the principal of their own requests. */
+async function clientPrincipal(accountId: string, userId: string): Promise<ClientPrincipal> {
+  const { user, account } = await getUserAndAccount(accountId, userId);
+  return {
+    kind: 'client',
+    userId,
+    accountId,
+    role: user!.user_role,
+    rolesAttr: rolesAttrFor(user!.user_role),
+    email: user!.email,
+    firstName: user!.first_name,
+    lastName: user!.last_name,
+    user: user!,
+    account: account!,
+  };
+}
+
+/**
+ * Two venues in different time zones with their spaces, made by the owner through the services:
+ * the Venue Manager approved on the first, the Event Coordinator on its boardroom, and a screen
+ * outside the boardroom that holds one of the five licences.
+ */
+async function seedVenues(accountId: string, ownerId: string, items: Record<string, string>): Promise<void> {
+  const owner = await clientPrincipal(accountId, ownerId);
+  const riverside = await createVenue(
+    owner,
+    venueInputSchema.parse({
+      name: 'Riverside Conference Centre',
+      address: '200 River Road',
+      city: 'Springfield',
+      state: 'IL',
+      zipcode: '62702',
+      country: 'United States',
+      phone_no: '+1 217 555 0100',
+      timezone: 'America/Chicago',
+      venue_type: items['Conference centre'],
+    }),
+  );
+  const harbour = await createVenue(
+    owner,
+    venueInputSchema.parse({
+      name: 'Harbour House',
+      address: '5 Quay Street',
+      city: 'Bristol',
+      zipcode: 'BS1 4DB',
+      country: 'United Kingdom',
+      timezone: 'Europe/London',
+      venue_type: items.Office,
+    }),
+  );
+  const space = (venueId: string, fields: Record<string, unknown>) =>
+    createSpace(owner, venueId, newSpaceSchema.parse(fields));
+  const boardroom = await space(riverside.id, {
+    title: 'Boardroom',
+    location: 'Floor 2',
+    capacity: 12,
+    amenities: [items['Video conferencing'], items.Whiteboard].join(','),
+    space_type: items.Boardroom,
+    availiblity_start: '08:00',
+    availiblity_end: '18:00',
+    check_in_window: 'Yes',
+    before_event: 10,
+    after_event: 15,
+  });
+  await space(riverside.id, {
+    title: 'Training Room',
+    location: 'Floor 1',
+    capacity: 30,
+    amenities: [items.Projector, items['Wi-Fi']].join(','),
+    space_type: items['Training room'],
+    calendar_color: '#3F51B5',
+  });
+  await space(harbour.id, {
+    title: 'Studio 1',
+    location: 'Ground floor',
+    capacity: 8,
+    amenities: items['Wi-Fi'],
+    space_type: items['Meeting room'],
+    calendar_color: '#F4511E',
+  });
+  const { ownerId: managerId } = (await findEmailOwner('client', demoUsers.manager.email))!;
+  const { ownerId: coordinatorId } = (await findEmailOwner('client', demoUsers.coordinator.email))!;
+  await assignVenueManager(owner, riverside.id, managerId);
+  await assignCoordinator(owner, boardroom.id, coordinatorId);
+  await saveCapAlerts(
+    owner,
+    boardroom.id,
+    capAlertInputSchema.parse({
+      cap_alert_urls: [{ url: 'https://alerts.weather.gov/cap/il.php?x=1' }],
+      cap_alert_status: 'Inactive',
+    }),
+  );
+  await createScreen(
+    owner,
+    screenInputSchema.parse({
+      screen_id_no: 'DEMO01',
+      venue: riverside.id,
+      space: boardroom.id,
+      name: 'Boardroom door',
+      hardware: 'Wall tablet',
+    }),
+  );
 }
