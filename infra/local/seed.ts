@@ -17,7 +17,12 @@ import { assignVenueManager, createVenue } from '../../functions/services/venues
 import { getUserAndAccount } from '../../functions/data/users';
 import type { ClientPrincipal } from '../../functions/http/principal';
 import { rolesAttrFor } from '../../shared/roles';
-import { capAlertInputSchema, newSpaceSchema, screenInputSchema, venueInputSchema } from '../../shared/schemas/venues';
+import {
+  capAlertInputSchema,
+  newSpaceSchema,
+  screenInputSchema,
+  venueInputSchema,
+} from '../../shared/schemas/venues';
 
 /** The demo sign-ins `npm start` prints. */
 export const demoUsers = {
