@@ -3,6 +3,7 @@ import useSWRInfinite from 'swr/infinite';
 import type { AccountUser } from '../../../shared/schemas/accounts';
 import type { Status } from '../../../shared/schemas/common';
 import type { ActivityPage, TeamActivityFilter } from '../../../shared/schemas/team';
+import type { UserProperty } from '../../../shared/schemas/venues';
 import { api, request } from './client';
 
 /**
@@ -17,12 +18,20 @@ export const teamPaths = {
   user: (id: string) => `/client/user/${id}`,
   userStatus: (id: string, status: Status) => `/client/user/${id}/${status}`,
   userPin: (id: string) => `/client/user/${id}/resetPIN`,
+  userProperties: (id: string) => `/client/userproperties/${id}`,
   activity: '/client/activityLog',
 } as const;
 
 /** The users of the signed-in user's account, newest first. */
 export function useTeamUsers() {
   return useSWR<AccountUser[]>(teamPaths.users, (path: string) => api.get<AccountUser[]>(path));
+}
+
+/** A Venue Manager's venues or an Event Coordinator's spaces, with their permission; fetched when `id` is set. */
+export function useUserProperties(id: string | null) {
+  return useSWR<UserProperty[]>(id ? teamPaths.userProperties(id) : null, (path: string) =>
+    api.get<UserProperty[]>(path),
+  );
 }
 
 /** A failure is not toasted here: the status switch says it, with the server's message. */

@@ -93,7 +93,7 @@ function captureDownloads(): { blob: Blob; name: string }[] {
 function signedIn(role: Parameters<typeof aClientMe>[0] = 'Account Admin'): FakeApi {
   const api = fakeApi();
   signedInAs(api, role === 'Account Admin' ? me : aClientMe(role));
-  return api.ok('GET', '/client/allusers', [vera, owner]);
+  return api.ok('GET', '/client/allusers', [vera, owner]).ok('GET', '/client/userproperties/u2', []);
 }
 
 afterEach(() => vi.restoreAllMocks());
@@ -129,6 +129,20 @@ describe('account section: users', () => {
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Status of Vera Smith' })).toBeChecked());
   });
 
+  it("lists a Venue Manager's venues with their permission in the user panel", async () => {
+    signedIn().ok('GET', '/client/userproperties/u2', [
+      { permission: 'Approved', venue: { id: 'v1', name: 'Riverside Conference Centre' }, space: null },
+      { permission: 'Denied', venue: { id: 'v2', name: 'Harbour House' }, space: null },
+    ]);
+    const { user } = renderApp('/c/account-management');
+    await user.click(await screen.findByRole('button', { name: 'Vera Smith' }));
+    const venues = await screen.findByRole('region', { name: 'Venues' });
+    expect(await within(venues).findByText(/Riverside Conference Centre/)).toHaveTextContent(
+      'Riverside Conference Centre — Approved',
+    );
+    expect(within(venues).getByText(/Harbour House/)).toHaveTextContent('Harbour House — Denied');
+  });
+
   it('opens a user read-only, then edits and saves them, with the spec’s messages', async () => {
     const api = signedIn().ok('PUT', '/client/user/u2', { ...vera, first_name: 'Veronica' }, 'User updated');
     const { user } = renderApp('/c/account-management');
@@ -139,7 +153,7 @@ describe('account section: users', () => {
     expect(within(panel).getByText('PIN')).toBeInTheDocument();
     expect(within(panel).getByText(vera.pin_number)).toBeInTheDocument();
     expect(
-      within(panel).getByText('None assigned yet: they are assigned on the Venues page.'),
+      await within(panel).findByText('None assigned yet: they are assigned on the Venues page.'),
     ).toBeInTheDocument();
     await user.click(within(panel).getByRole('button', { name: 'Edit' }));
 

@@ -6,7 +6,13 @@ import { useSWRConfig } from 'swr';
 import { allows, type ClientRole } from '../../../../../shared/roles';
 import { isClientMe } from '../../../../../shared/me';
 import type { AccountUser } from '../../../../../shared/schemas/accounts';
-import { resetTeamUserPin, setTeamUserStatus, teamPaths, useTeamUsers } from '../../../api/client-account';
+import {
+  resetTeamUserPin,
+  setTeamUserStatus,
+  teamPaths,
+  useTeamUsers,
+  useUserProperties,
+} from '../../../api/client-account';
 import { keys } from '../../../api/hooks';
 import { useAuth } from '../../../auth/AuthProvider';
 import { DataTable } from '../../../components/DataTable';
@@ -156,10 +162,7 @@ export function UsersTab() {
             {canAdd && <RefreshPin user={current(panel.user)} onSaved={replace} />}
           </UserDetails>
           {looksAfter[current(panel.user).user_role] && (
-            <Flex direction="column" gap="xxs" marginTop="large">
-              <Text fontWeight="bold">{looksAfter[current(panel.user).user_role]}</Text>
-              <Text color="font.secondary">None assigned yet: they are assigned on the Venues page.</Text>
-            </Flex>
+            <LooksAfter user={current(panel.user)} heading={looksAfter[current(panel.user).user_role]!} />
           )}
         </SidePanel>
       )}
@@ -204,5 +207,31 @@ function RefreshPin({ user, onSaved }: { user: AccountUser; onSaved: (saved: Acc
     <Button onClick={() => void refresh()} isLoading={busy} loadingText="Refreshing">
       Refresh PIN
     </Button>
+  );
+}
+
+/**
+ * The venues a Venue Manager manages, or the spaces an Event Coordinator coordinates, each with
+ * its permission (client-area §2 "User panel"): read here, assigned on the Venues page.
+ */
+function LooksAfter({ user, heading }: { user: AccountUser; heading: string }) {
+  const { data, isLoading } = useUserProperties(user.id);
+  return (
+    <Flex as="section" direction="column" gap="xxs" marginTop="large" aria-label={heading}>
+      <Text fontWeight="bold">{heading}</Text>
+      {isLoading && <Text color="font.secondary">Loading…</Text>}
+      {data && data.length === 0 && (
+        <Text color="font.secondary">None assigned yet: they are assigned on the Venues page.</Text>
+      )}
+      {data?.map((property) => (
+        <Text key={`${property.venue.id}/${property.space?.id ?? ''}`}>
+          {property.space ? `${property.space.title} · ${property.venue.name}` : property.venue.name}
+          <Text as="span" color="font.secondary">
+            {' '}
+            — {property.permission}
+          </Text>
+        </Text>
+      ))}
+    </Flex>
   );
 }
