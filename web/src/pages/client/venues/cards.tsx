@@ -1,20 +1,18 @@
-import { Badge, Button, Card, Flex, Heading, Image, Text, TextField } from '@aws-amplify/ui-react';
+import { Badge, Button, Card, Flex, Heading, Image, TextField } from '@aws-amplify/ui-react';
 import { useId, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
 import type { Status } from '../../../../../shared/schemas/common';
 import type { ConfigItem } from '../../../../../shared/schemas/config';
 import type { Screen, Space, Venue } from '../../../../../shared/schemas/venues';
-import { licenceExpiresSoon } from '../../../../../shared/venues';
 import { revalidateAfter, setScreenStatus, setSpaceStatus, setVenueStatus } from '../../../api/client-venues';
 import { DetailRow } from '../../../components/DetailRow';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { StatusSwitch } from '../../../components/StatusSwitch';
-import { formatDateTime } from '../../../format';
-import { localDay } from '../../../activityTime';
 import { may, type Access } from './access';
-import type { PanelState } from './panels/PanelHost';
-import { addressOf, formatDay, nextSchedule, screenName, titlesOf } from './text';
+import type { PanelState } from './panels/state';
+import { ScreenStateRows } from './screenState';
+import { addressOf, nextSchedule, screenName, titlesOf } from './text';
 
 /** The cards of the Venues area's lists (client-area §2 "Cards") and their search box. */
 
@@ -233,32 +231,6 @@ export function SpaceCard({
         <StatusBadge status={space.status} />
       </DetailRow>
     </ItemCard>
-  );
-}
-
-/** A licence's expiry date, marked when it is within the warning window (client-area §9). */
-function LicenceExpiry({ licence }: { licence: Screen['licence'] }) {
-  if (!licence) return <Text as="span">No licence</Text>;
-  const soon = licenceExpiresSoon(licence.expiration_date, localDay());
-  return soon ? (
-    <Badge variation="warning">Expires {formatDay(licence.expiration_date)}</Badge>
-  ) : (
-    <Text as="span">{formatDay(licence.expiration_date)}</Text>
-  );
-}
-
-/** What a screen's device last said and how long its licence runs: rows of its card and its details. */
-export function ScreenStateRows({ screen }: { screen: Screen }) {
-  return (
-    <>
-      <DetailRow label="App version">{screen.app_version ?? '—'}</DetailRow>
-      <DetailRow label="Last check-in">
-        {screen.last_check_in ? formatDateTime(screen.last_check_in) : 'Never'}
-      </DetailRow>
-      <DetailRow label="Licence expiration">
-        <LicenceExpiry licence={screen.licence} />
-      </DetailRow>
-    </>
   );
 }
 

@@ -3,7 +3,7 @@ import type { Screen, Space, Venue } from '../../../../../../shared/schemas/venu
 import { useAmenities, useSpaceTypes, useVenueTypes } from '../../../../api/client-venues';
 import { DetailRow } from '../../../../components/DetailRow';
 import { RecordDetails } from '../../../../components/RecordDetails';
-import { ScreenStateRows } from '../cards';
+import { ScreenStateRows } from '../screenState';
 import {
   addressOf,
   availabilityOf,

@@ -1,34 +1,13 @@
 import { lazy, Suspense } from 'react';
-import type { Screen, Space, Venue } from '../../../../../../shared/schemas/venues';
 import { PageLoader } from '../../../../components/PageLoader';
 import type { Access } from '../access';
 
 // The panels load when one first opens, not with the page.
 const Panels = lazy(() => import('./Panels').then((m) => ({ default: m.Panels })));
 
-/**
- * The side panels of the Venues area and the dashboard (client-area §2 "Side panels", §4):
- * closed; a venue, space or screen read-only (`editing: false`) or in its form (a new one always
- * is); a space named only by id (from a venue card), loaded first; a screen's offline
- * notifications; a space's alert feeds.
- */
-export type PanelState =
-  | { kind: 'closed' }
-  | { kind: 'venue'; venue: Venue | null; editing: boolean }
-  | { kind: 'space'; space: Space | null; editing: boolean }
-  | { kind: 'space-ref'; id: string; title: string }
-  | { kind: 'screen'; screen: Screen | null; editing: boolean }
-  | { kind: 'offline'; screen: Screen }
-  | { kind: 'cap'; space: Space };
+import type { CurrentItems, PanelState } from './state';
 
-export const closedPanel: PanelState = { kind: 'closed' };
-
-/** The lists on screen, so that a panel shows an item as it is now (e.g. after a status change). */
-export interface CurrentItems {
-  venues?: readonly Venue[];
-  spaces?: readonly Space[];
-  screens?: readonly Screen[];
-}
+export { closedPanel, type CurrentItems, type PanelState } from './state';
 
 /** The open panel, if any: what `panel` names (the Venues area's and the dashboard's). */
 export function PanelHost(props: {

@@ -23,7 +23,7 @@ import { Assignments } from './Assignments';
 import { ScreenDetails, SpaceDetails, VenueDetails } from './Details';
 import { CapAlertPanel } from './CapAlertPanel';
 import { OfflineNotificationsForm } from './OfflineNotificationsForm';
-import { closedPanel, type CurrentItems, type PanelState } from './PanelHost';
+import { closedPanel, type CurrentItems, type PanelState } from './state';
 import { ScreenForm } from './ScreenForm';
 import { SpaceForm } from './SpaceForm';
 import { VenueForm } from './VenueForm';
