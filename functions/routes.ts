@@ -1,5 +1,6 @@
 import { accountsRoutes } from './accounts/routes';
 import { authRoutes } from './auth/routes';
+import { bookingsRoutes } from './bookings/routes';
 import { configRoutes } from './config/routes';
 import type { RouteDef } from './http/contract';
 import { meRoutes } from './me/routes';
@@ -27,6 +28,7 @@ export const routes: readonly RouteDef[] = [
   venuesRoutes,
   spacesRoutes,
   screensRoutes,
+  bookingsRoutes,
 ].flatMap((group) => Object.values(group) as RouteDef[]);
 
 export {

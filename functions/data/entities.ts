@@ -13,6 +13,12 @@ import { configItemEntity } from './model/config';
 import { accountEntity, adminEntity, packageEntity, userEntity } from './model/people';
 import { bannerEntity, licenceEntity, licencePurchaseEntity, platformStatsEntity } from './model/platform';
 import {
+  bookingEntity,
+  bookingOccurrenceEntity,
+  inviteeEntity,
+  spaceFeedEntity,
+} from './model/bookings';
+import {
   screenEntity,
   spaceCoordinatorEntity,
   spaceEntity,
@@ -47,6 +53,10 @@ const entities = {
   screen: screenEntity,
   venueManager: venueManagerEntity,
   spaceCoordinator: spaceCoordinatorEntity,
+  booking: bookingEntity,
+  bookingOccurrence: bookingOccurrenceEntity,
+  invitee: inviteeEntity,
+  spaceFeed: spaceFeedEntity,
 };
 
 let service: Service<typeof entities> | undefined;
@@ -72,3 +82,6 @@ export type SpaceItem = EntityItem<typeof spaceEntity>;
 export type ScreenItem = EntityItem<typeof screenEntity>;
 export type VenueManagerItem = EntityItem<typeof venueManagerEntity>;
 export type SpaceCoordinatorItem = EntityItem<typeof spaceCoordinatorEntity>;
+export type BookingItem = EntityItem<typeof bookingEntity>;
+export type BookingOccurrenceItem = EntityItem<typeof bookingOccurrenceEntity>;
+export type InviteeItem = EntityItem<typeof inviteeEntity>;

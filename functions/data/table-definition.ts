@@ -10,8 +10,10 @@ export const tableDefinition = {
   globalSecondaryIndexes: [
     // Lookups by a second key: user by e-mail, account lists, entities by status.
     { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
-    // Second lookup: recent items by creation time, users by Cognito subject.
+    // Second lookup: recent items by creation time, a space's bookings by the instant they end.
     { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    // An account's bookings by the instant they end: upcoming bookings, what is on now.
+    { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
   ],
 } as const;
 

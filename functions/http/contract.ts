@@ -22,6 +22,7 @@ export const routeGroups = [
   'venues',
   'spaces',
   'screens',
+  'bookings',
 ] as const;
 /** One Lambda function per group. */
 export type RouteGroup = (typeof routeGroups)[number];
@@ -65,6 +66,11 @@ export interface RouteSpec<
    * it (client-area §7: the CAP alert settings' save).
    */
   messageInData?: boolean;
+  /**
+   * The 200 answer is `result` itself as text of this media type (a calendar feed), not JSON;
+   * `response` is then a string schema.
+   */
+  produces?: 'text/calendar';
   /** Error statuses this route answers besides those every route of its kind can (see openapi.ts). */
   errors?: readonly ErrorStatus[];
 }

@@ -99,7 +99,10 @@ function operation(route: RouteDef) {
         }
       : {}),
     responses: {
-      200: { description: 'Success', content: json(success) },
+      200: {
+        description: 'Success',
+        content: route.produces ? { [route.produces]: { schema: { type: 'string' } } } : json(success),
+      },
       ...Object.fromEntries(
         errorStatuses(route).map((status) => [
           status,

@@ -198,6 +198,13 @@ export function route<D extends RouteDef>(
       });
       const result = reply.result ?? null;
       checkAnswer(def, result);
+      if (def.produces) {
+        return {
+          statusCode: 200,
+          headers: { 'content-type': `${def.produces}; charset=utf-8`, ...reply.headers },
+          body: String(result),
+        };
+      }
       if (def.unwrapped) return json(200, result, { headers: reply.headers, cookies: reply.cookies });
       const body: Record<string, unknown> = { result };
       if (reply.message) body.message = reply.message;

@@ -32,7 +32,8 @@ export const RECUR_INTERVAL_MAX = 365;
 const requiredOrInvalid = (issue: { input: unknown }) =>
   issue.input == null ? messages.required : messages.invalid;
 
-const wallTime = z
+/** A local date-time `YYYY-MM-DD HH:mm:ss` that exists. */
+export const wallTime = z
   .string({ error: requiredOrInvalid })
   .trim()
   .min(1, { error: messages.required })

@@ -1,6 +1,13 @@
 import * as z from 'zod';
 import { email, optionalText, requiredText } from './common';
-import { blankToUndefined, eventTimingFields, integer, recurEndTypes, recurTypes } from './event-timing';
+import {
+  blankToUndefined,
+  eventTimingFields,
+  integer,
+  recurEndTypes,
+  recurTypes,
+  wallTime,
+} from './event-timing';
 import type { RecurEndType } from './event-timing';
 import { messages } from './messages';
 import {
@@ -79,6 +86,11 @@ const eventFields = z.object({
     blankToUndefined,
     z.enum(applicableScopes, { error: messages.invalid }).optional(),
   ),
+  /**
+   * A change of a recurring booking: the original start of the occurrence it was made on (the
+   * `occurrence_start` of the booking lists), which THIS and FOLLOWING start from.
+   */
+  occurrence_start: z.preprocess(blankToUndefined, wallTime.optional()),
 });
 
 type EventFields = z.output<typeof eventFields>;

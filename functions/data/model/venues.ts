@@ -69,6 +69,8 @@ export const spaceEntity = new Entity({
       default: () => [],
     },
     cap_alert_status: { ...status, default: 'Inactive' },
+    /** The secret token of the space's calendar feed (`GET /api/v1/ical/<token>.ics`), once made. */
+    feed_token: { type: 'string' },
     /** Counter: the screens that show the space, updated in the screen's transactions. */
     total_screens: { type: 'number', required: true, default: 0 },
     /** Bumped by every change of the space (and, later, of its bookings), for write conditions. */

@@ -41,6 +41,7 @@ export const groupAccess: Record<RouteGroup, GroupAccess> = {
   venues: { table: 'write', uploads: true },
   spaces: { table: 'write', uploads: true },
   screens: { table: 'write', uploads: true },
+  bookings: { table: 'write', mail: true, uploads: true },
 };
 
 export interface ApiStackProps extends StackProps {
