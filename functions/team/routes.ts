@@ -92,6 +92,8 @@ export const teamRoutes = defineRoutes('team', {
     summary: "The account's activity in a date range, newest first, a page at a time",
     query: teamActivityFilterSchema,
     response: activityPageSchema,
+    // A `user_id` that names nobody of the account.
+    errors: [404],
   },
   'search-activity': {
     method: 'POST',
@@ -101,5 +103,6 @@ export const teamRoutes = defineRoutes('team', {
     summary: 'The same as GET /client/activityLog, with the filter in the body',
     body: teamActivityFilterSchema,
     response: activityPageSchema,
+    errors: [404],
   },
 });
