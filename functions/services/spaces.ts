@@ -54,6 +54,7 @@ import {
   type Scope,
 } from './scope';
 import { byPerson, fullName, toPerson } from './people';
+import { freeSchedule, readSchedules, type SpaceSchedule } from './space-schedule';
 import { acceptUpload, fileUrl } from './uploads';
 
 /**
@@ -68,11 +69,15 @@ export type CapAlertChanges = z.output<typeof capAlertInputSchema>;
 
 const orNull = <T>(value: T | undefined): T | null => value ?? null;
 
-/** A space as the API answers it, with its venue's name and the caller's permission on it. */
+/**
+ * A space as the API answers it, with its venue's name, the caller's permission on it and what its
+ * bookings make of it (./space-schedule.ts).
+ */
 export async function toSpace(
   item: SpaceItem,
   venueName: string,
   permission: AssignmentPermission | null,
+  schedule: SpaceSchedule,
 ): Promise<Space> {
   return {
     id: item.space_id,
@@ -98,9 +103,8 @@ export async function toSpace(
     photo_url: await fileUrl(item.photo_uri),
     calendar_color: item.calendar_color,
     status: item.status,
-    // Bookings come with the events API: until then every space is free and has nothing ahead.
-    availability: 'Available',
-    next_schedule: [],
+    availability: schedule.availability,
+    next_schedule: schedule.next_schedule,
     screens: item.total_screens,
     slideshow_id: orNull(item.slideshow_id),
     slideshow_status: item.slideshow_status === 1 ? 1 : 0,
@@ -117,8 +121,9 @@ const byTitle = (a: SpaceItem, b: SpaceItem) =>
 const newestFirst = (a: SpaceItem, b: SpaceItem) => b.space_id.localeCompare(a.space_id);
 
 /**
- * The account's spaces the caller sees (the caller's scope, one Query of venues and one of
- * spaces, read together and joined in memory), each with the caller's permission, in `order`.
+ * The account's spaces the caller sees (the caller's scope, one Query of venues, one of spaces
+ * and one of the account's bookings ahead, read together and joined in memory), each with the
+ * caller's permission and its schedule, in `order`.
  */
 async function spacesInScope(
   principal: ClientPrincipal,
@@ -128,10 +133,11 @@ async function spacesInScope(
 ): Promise<Space[]> {
   // An Account Admin's newest spaces are theirs: only those are read.
   const newestOnly = principal.role === 'Account Admin' && limit !== undefined;
-  const [scope, venues, spaces] = await Promise.all([
+  const [scope, venues, spaces, scheduleOf] = await Promise.all([
     scopeOf(principal),
     listVenueItems(principal.accountId),
     listSpaceItems(principal.accountId, newestOnly ? { newest: limit } : {}),
+    readSchedules({ accountId: principal.accountId }),
   ]);
   const venueById = new Map(venues.map((venue) => [venue.venue_id, venue]));
   const kept = spaces
@@ -139,9 +145,15 @@ async function spacesInScope(
     .sort(order)
     .slice(0, limit);
   return Promise.all(
-    kept.map((space) =>
-      toSpace(space, venueById.get(space.venue_id)?.name ?? '', spacePermission(principal, scope, space)),
-    ),
+    kept.map((space) => {
+      const venue = venueById.get(space.venue_id);
+      return toSpace(
+        space,
+        venue?.name ?? '',
+        spacePermission(principal, scope, space),
+        scheduleOf(space.space_id, venue?.timezone),
+      );
+    }),
   );
 }
 
@@ -174,20 +186,29 @@ export function listMySpaces(principal: ClientPrincipal): Promise<Space[]> {
 
 /**
  * GET /client/myspaces/{venueId}: the spaces of one venue the caller may book in, by title (one
- * Query of the venue's spaces); a venue the caller does not see is not found.
+ * Query of the venue's spaces and one of its bookings ahead); a venue the caller does not see is
+ * not found.
  */
 export async function listMyVenueSpaces(principal: ClientPrincipal, venueId: string): Promise<Space[]> {
-  const [scope, { venue }, spaces] = await Promise.all([
+  const [scope, { venue }, spaces, scheduleOf] = await Promise.all([
     scopeOf(principal),
     getVenueWithAssignment(principal.accountId, venueId),
     listVenueSpaceItems(principal.accountId, venueId),
+    readSchedules({ accountId: principal.accountId, venueId }),
   ]);
   if (!venue || !seesVenue(scope, venueId)) throw new NotFound('Venue');
   return Promise.all(
     spaces
       .filter((space) => booksIn(principal, scope, space, venue))
       .sort(byTitle)
-      .map((space) => toSpace(space, venue.name, spacePermission(principal, scope, space))),
+      .map((space) =>
+        toSpace(
+          space,
+          venue.name,
+          spacePermission(principal, scope, space),
+          scheduleOf(space.space_id, venue.timezone),
+        ),
+      ),
   );
 }
 
@@ -226,10 +247,17 @@ async function seenSpace(principal: ClientPrincipal, spaceId: string) {
   return { ...seenPermission(principal, found), venue: found.venue };
 }
 
+/** The bookings ahead of one space (one Query of its index), read alongside the space itself. */
+const scheduleRead = (principal: ClientPrincipal, spaceId: string) =>
+  readSchedules({ accountId: principal.accountId, spaceId });
+
 /** GET /client/space/{id} */
 export async function getSpace(principal: ClientPrincipal, spaceId: string): Promise<Space> {
-  const { space, venue, permission } = await seenSpace(principal, spaceId);
-  return toSpace(space, venue?.name ?? '', permission);
+  const [{ space, venue, permission }, scheduleOf] = await Promise.all([
+    seenSpace(principal, spaceId),
+    scheduleRead(principal, spaceId),
+  ]);
+  return toSpace(space, venue?.name ?? '', permission, scheduleOf(space.space_id, venue?.timezone));
 }
 
 /** The manager whose venue assignment a write reads: the caller, when a Venue Manager. */
@@ -339,7 +367,7 @@ export async function createSpace(
     componentId: space.space_id,
     activity: `Created space ${space.title} in ${venue.name}`,
   });
-  return toSpace(space, venue.name, 'Approved');
+  return toSpace(space, venue.name, 'Approved', freeSchedule);
 }
 
 /** A space the caller acts on, with what the write needs read alongside. */
@@ -354,7 +382,7 @@ async function spaceToChange(
     managerId: managerOf(principal),
   });
   const space = assertActsOnSpace(principal, { ...context, spaceAssignment: null });
-  return { context, space, venueName: context.venue?.name ?? '' };
+  return { context, space, venueName: context.venue?.name ?? '', zone: context.venue?.timezone };
 }
 
 const activityOf = (principal: ClientPrincipal, space: SpaceItem, activity: string) => ({
@@ -370,11 +398,14 @@ export async function updateSpace(
   spaceId: string,
   input: SpaceUpdate,
 ): Promise<Space> {
-  const { context, space, venueName } = await spaceToChange(principal, spaceId, {
-    venueId: input.venue_id,
-    amenities: input.amenities,
-    spaceTypes: input.space_type,
-  });
+  const [{ context, space, venueName, zone }, scheduleOf] = await Promise.all([
+    spaceToChange(principal, spaceId, {
+      venueId: input.venue_id,
+      amenities: input.amenities,
+      spaceTypes: input.space_type,
+    }),
+    scheduleRead(principal, spaceId),
+  ]);
   if (input.venue_id && input.venue_id !== space.venue_id) {
     throw new Invalid({ venue_id: 'The venue of a space cannot be changed' });
   }
@@ -389,7 +420,7 @@ export async function updateSpace(
     remove,
     activityOf(principal, space, `Updated space ${input.title}`),
   );
-  return toSpace(saved, venueName, 'Approved');
+  return toSpace(saved, venueName, 'Approved', scheduleOf(spaceId, zone));
 }
 
 /** GET /client/space/{id}/{status} */
@@ -398,15 +429,19 @@ export async function setSpaceStatus(
   spaceId: string,
   status: Status,
 ): Promise<Space> {
-  const { space, venueName } = await spaceToChange(principal, spaceId);
-  if (space.status === status) return toSpace(space, venueName, 'Approved');
+  const [{ space, venueName, zone }, scheduleOf] = await Promise.all([
+    spaceToChange(principal, spaceId),
+    scheduleRead(principal, spaceId),
+  ]);
+  const schedule = scheduleOf(spaceId, zone);
+  if (space.status === status) return toSpace(space, venueName, 'Approved', schedule);
   const saved = await saveSpace(
     space,
     { status },
     [],
     activityOf(principal, space, `${status === 'Active' ? 'Activated' : 'Deactivated'} space ${space.title}`),
   );
-  return toSpace(saved, venueName, 'Approved');
+  return toSpace(saved, venueName, 'Approved', schedule);
 }
 
 // ---- Event coordinators ---------------------------------------------------------------------

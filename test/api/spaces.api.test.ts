@@ -1,11 +1,22 @@
 import { ulid } from 'ulid';
+import { expandOccurrences } from '../../shared/recurrence';
 import type { ClientRole } from '../../shared/roles';
+import type { EventTiming } from '../../shared/schemas/event-timing';
+import {
+  DAY_MS,
+  formatLocalDate,
+  formatWallTime,
+  instantToWallTime,
+  parseWallTime,
+  toUtcIso,
+  wallTimeToInstant,
+} from '../../shared/wall-time';
 import type { AssignmentPermission } from '../../shared/venues';
 import { insertPackage } from '../../functions/data/accounts';
 import { db } from '../../functions/data/entities';
 import { saveSpace } from '../../functions/data/space-changes';
 import { createItem, updateItem } from '../../functions/services/config';
-import { anAccount, call, platformAdmin } from '../support/api';
+import { anAccount, call, platformAdmin, type Answer } from '../support/api';
 
 /**
  * Spaces (client-area §2 "Space form", "CAP alert panel", §3 Space, §5, §7 "Spaces"; issue 9):
@@ -17,19 +28,23 @@ import { anAccount, call, platformAdmin } from '../support/api';
 type Account = Awaited<ReturnType<typeof anAccount>>;
 
 /** A venue of an account, written as the venues group writes it. */
-async function aVenue(accountId: string, fields: { name?: string; status?: 'Active' | 'Inactive' } = {}) {
+async function aVenue(
+  accountId: string,
+  fields: { name?: string; status?: 'Active' | 'Inactive'; timezone?: string } = {},
+) {
   const venueId = ulid();
   const name = fields.name ?? `Venue ${venueId.slice(-5)}`;
+  const timezone = fields.timezone ?? 'Europe/London';
   await db()
     .entities.venue.create({
       account_id: accountId,
       venue_id: venueId,
       name,
-      timezone: 'Europe/London',
+      timezone,
       status: fields.status ?? 'Active',
     })
     .go();
-  return { id: venueId, name };
+  return { id: venueId, name, timezone };
 }
 
 /** A Venue Manager's assignment to a venue. */
@@ -987,5 +1002,267 @@ describe('CAP alert settings', () => {
     expect((await save('Viewer')).status).toBe(403);
     expect((await save('Account Admin', other)).status).toBe(404);
     expect((await read('Account Admin')).body.result.cap_alert_status).toBe('Inactive');
+  });
+});
+
+describe('availability and next schedule', () => {
+  /** A wall time of `zone` `minutes` from now, to the minute (`YYYY-MM-DD HH:mm:ss`). */
+  function fromNow(minutes: number, zone: string): string {
+    const wall = instantToWallTime(Date.now() + minutes * 60_000, zone);
+    return formatWallTime(wall - (wall % 60_000));
+  }
+  /** A wall time moved by whole days (the same time of day). */
+  const plusDays = (wall: string, days: number) => formatWallTime(parseWallTime(wall)! + days * DAY_MS);
+  /** `time` on the local date `days` from today in `zone`. */
+  const onDay = (days: number, time: string, zone: string) =>
+    `${formatLocalDate(instantToWallTime(Date.now(), zone) + days * DAY_MS)} ${time}`;
+  /** The instant a wall time of `zone` names, as stored. */
+  const instant = (wall: string, zone: string) => toUtcIso(wallTimeToInstant(parseWallTime(wall)!, zone));
+
+  type Place = { id: string; venue_id: string };
+
+  /** A booking written as the bookings group stores it: one item, its rule, its exceptions. */
+  async function aBooking(
+    accountId: string,
+    space: Place,
+    timing: Omit<EventTiming, 'recurring'> & { recurring?: 'Yes' | 'No' },
+    fields: { title?: string; exdates?: string[] } = {},
+  ) {
+    const bookingId = ulid();
+    const occurrences = expandOccurrences({ recurring: 'No', ...timing });
+    await db()
+      .entities.booking.create({
+        account_id: accountId,
+        booking_id: bookingId,
+        venue_id: space.venue_id,
+        space_id: space.id,
+        title: fields.title ?? 'Booked',
+        ...timing,
+        recurring: timing.recurring ?? 'No',
+        recur_end: timing.recur_end === undefined ? undefined : String(timing.recur_end),
+        exdates: fields.exdates ?? [],
+        start_at: instant(timing.start_date, timing.timezone),
+        end_at: occurrences.at(-1)!.end_utc,
+        organizer_id: ulid(),
+        organizer_name: 'Ada Lovelace',
+        organizer_email: 'ada@example.test',
+      })
+      .go();
+    return bookingId;
+  }
+
+  /** An occurrence of a booking changed on its own (THIS), under its own times and title. */
+  async function aChangedOccurrence(
+    accountId: string,
+    space: Place,
+    bookingId: string,
+    recurrenceId: string,
+    changed: { start_date: string; end_date: string; timezone: string; title: string },
+  ) {
+    await db()
+      .entities.bookingOccurrence.create({
+        account_id: accountId,
+        booking_id: bookingId,
+        recurrence_id: recurrenceId,
+        venue_id: space.venue_id,
+        space_id: space.id,
+        ...changed,
+        start_at: instant(changed.start_date, changed.timezone),
+        end_at: instant(changed.end_date, changed.timezone),
+      })
+      .go();
+  }
+
+  const byId = (answer: Answer, id: string): Record<string, unknown> | undefined =>
+    (answer.body.result as Array<{ id: string }>).find((space) => space.id === id);
+
+  it('a space with an occurrence on now is Busy in every answer; the others are Available', async () => {
+    const account = await anAccount(['Account Admin']);
+    const { accountId } = account;
+    const venue = await aVenue(accountId, { name: 'Harbour Hall' });
+    const zone = venue.timezone;
+    const busy = await aSpace(account, venue.id, { title: 'Busy room' });
+    const later = await aSpace(account, venue.id, { title: 'Later room' });
+    const idle = await aSpace(account, venue.id, { title: 'Idle room' });
+    // A daily series that began ten days ago: today's occurrence started half an hour ago.
+    const today = fromNow(-30, zone);
+    await aBooking(
+      accountId,
+      busy,
+      {
+        start_date: plusDays(today, -10),
+        end_date: plusDays(fromNow(30, zone), -10),
+        timezone: zone,
+        recurring: 'Yes',
+        recur_type: 'DAILY',
+        recur_end_type: 'AFTER',
+        recur_end: 30,
+      },
+      { title: 'Daily stand-up' },
+    );
+    await aBooking(
+      accountId,
+      later,
+      { start_date: fromNow(120, zone), end_date: fromNow(180, zone), timezone: zone },
+      { title: 'Later today' },
+    );
+    await aBooking(
+      accountId,
+      idle,
+      { start_date: fromNow(-180, zone), end_date: fromNow(-120, zone), timezone: zone },
+      { title: 'Over already' },
+    );
+
+    const all = await call('GET', '/client/allspaces', { token: token(account) });
+    expect(all.status).toBe(200);
+    expect(byId(all, busy.id)).toMatchObject({
+      availability: 'Busy',
+      next_schedule: [1, 2, 3].map((days) => ({
+        start_date: plusDays(today, days),
+        end_date: plusDays(fromNow(30, zone), days),
+        title: 'Daily stand-up',
+      })),
+    });
+    expect(byId(all, later.id)).toMatchObject({
+      availability: 'Available',
+      next_schedule: [{ start_date: fromNow(120, zone), end_date: fromNow(180, zone), title: 'Later today' }],
+    });
+    expect(byId(all, idle.id)).toMatchObject({ availability: 'Available', next_schedule: [] });
+
+    // The same in every answer that carries the space.
+    for (const space of [busy, later, idle]) {
+      const one = await call('GET', `/client/space/${space.id}`, { token: token(account) });
+      expect(one.body.result).toEqual(byId(all, space.id));
+    }
+    for (const path of ['/client/recentspaces', '/client/myspaces', `/client/myspaces/${venue.id}`]) {
+      const list = await call('GET', path, { token: token(account) });
+      expect(byId(list, busy.id), path).toEqual(byId(all, busy.id));
+    }
+    const toggled = await call('GET', `/client/space/${busy.id}/Inactive`, { token: token(account) });
+    expect(toggled.body.result).toMatchObject({ status: 'Inactive', availability: 'Busy' });
+    const changed = await call('PUT', `/client/space/${later.id}`, {
+      token: token(account),
+      body: { title: 'Later room' },
+    });
+    expect(changed.body.result.next_schedule).toEqual(byId(all, later.id)?.next_schedule);
+  });
+
+  it("lists the next three, soonest first, in the venue's wall time, with changed and deleted occurrences", async () => {
+    const account = await anAccount(['Account Admin', 'Event Coordinator']);
+    const { accountId } = account;
+    const zone = 'America/New_York';
+    const venue = await aVenue(accountId, { name: 'Lakeside', timezone: zone });
+    const space = await aSpace(account, venue.id, { title: 'Boardroom' });
+    const other = await aSpace(account, venue.id, { title: 'Annex' });
+    const far = await aSpace(account, venue.id, { title: 'Far room' });
+    const weekly = await aSpace(account, venue.id, { title: 'Weekly room' });
+    await coordinates(accountId, space, account.users['Event Coordinator']!.id, 'Approved');
+
+    // Daily at nine from tomorrow; the second occurrence deleted, the third moved and renamed.
+    const morning = await aBooking(
+      accountId,
+      space,
+      {
+        start_date: onDay(1, '09:00:00', zone),
+        end_date: onDay(1, '10:00:00', zone),
+        timezone: zone,
+        recurring: 'Yes',
+        recur_type: 'DAILY',
+        recur_end_type: 'AFTER',
+        recur_end: 10,
+      },
+      { title: 'Morning', exdates: [onDay(2, '09:00:00', zone), onDay(3, '09:00:00', zone)] },
+    );
+    await aChangedOccurrence(accountId, space, morning, onDay(3, '09:00:00', zone), {
+      start_date: onDay(3, '07:30:00', zone),
+      end_date: onDay(3, '08:00:00', zone),
+      timezone: zone,
+      title: 'Moved',
+    });
+    await aBooking(
+      accountId,
+      space,
+      { start_date: fromNow(60, zone), end_date: fromNow(90, zone), timezone: zone },
+      { title: 'Soon' },
+    );
+    await aBooking(
+      accountId,
+      other,
+      { start_date: fromNow(10, zone), end_date: fromNow(20, zone), timezone: zone },
+      { title: 'In the annex' },
+    );
+    // Beyond the month ahead, and one saved while the venue was in London: shown in New York time.
+    await aBooking(accountId, far, {
+      start_date: onDay(40, '12:00:00', zone),
+      end_date: onDay(40, '13:00:00', zone),
+      timezone: zone,
+    });
+    const london = onDay(5, '15:00:00', 'Europe/London');
+    await aBooking(
+      accountId,
+      far,
+      {
+        start_date: london,
+        end_date: plusDays(london, 0).replace('15:00', '16:00'),
+        timezone: 'Europe/London',
+      },
+      { title: 'Saved in London' },
+    );
+
+    // Weekly: one a week, so three of them take the month ahead.
+    await aBooking(
+      accountId,
+      weekly,
+      {
+        start_date: onDay(3, '10:00:00', zone),
+        end_date: onDay(3, '11:00:00', zone),
+        timezone: zone,
+        recurring: 'Yes',
+        recur_type: 'WEEKLY',
+        recur_end_type: 'AFTER',
+        recur_end: 10,
+      },
+      { title: 'Weekly review' },
+    );
+
+    const expected = [
+      { start_date: fromNow(60, zone), end_date: fromNow(90, zone), title: 'Soon' },
+      { start_date: onDay(1, '09:00:00', zone), end_date: onDay(1, '10:00:00', zone), title: 'Morning' },
+      { start_date: onDay(3, '07:30:00', zone), end_date: onDay(3, '08:00:00', zone), title: 'Moved' },
+    ];
+    const all = await call('GET', '/client/allspaces', { token: token(account) });
+    expect(byId(all, space.id)).toMatchObject({ availability: 'Available', next_schedule: expected });
+    expect(byId(all, other.id)?.next_schedule).toEqual([
+      { start_date: fromNow(10, zone), end_date: fromNow(20, zone), title: 'In the annex' },
+    ]);
+    const inNewYork = (wall: string) =>
+      formatWallTime(instantToWallTime(wallTimeToInstant(parseWallTime(wall)!, 'Europe/London'), zone));
+    expect(byId(all, far.id)?.next_schedule).toEqual([
+      {
+        start_date: inNewYork(london),
+        end_date: inNewYork(london.replace('15:00', '16:00')),
+        title: 'Saved in London',
+      },
+    ]);
+
+    expect(byId(all, weekly.id)?.next_schedule).toEqual(
+      [3, 10, 17].map((days) => ({
+        start_date: onDay(days, '10:00:00', zone),
+        end_date: onDay(days, '11:00:00', zone),
+        title: 'Weekly review',
+      })),
+    );
+
+    const one = await call('GET', `/client/space/${space.id}`, { token: token(account) });
+    expect(one.body.result.next_schedule).toEqual(expected);
+    const mine = await call('GET', '/client/allspaces', { token: token(account, 'Event Coordinator') });
+    expect(ids(mine)).toEqual([space.id]);
+    expect(mine.body.result[0].next_schedule).toEqual(expected);
+
+    // Another account's spaces show none of it.
+    const stranger = await anAccount(['Account Admin']);
+    const theirs = await aSpace(stranger, (await aVenue(stranger.accountId)).id);
+    const their = await call('GET', `/client/space/${theirs.id}`, { token: token(stranger) });
+    expect(their.body.result).toMatchObject({ availability: 'Available', next_schedule: [] });
   });
 });

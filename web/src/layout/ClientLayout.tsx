@@ -6,6 +6,7 @@ import { ClientBanners } from '../components/Banners';
 import { AccountSummary } from './AccountSummary';
 import { AreaLayout } from './AreaLayout';
 import { ImpersonationBar } from './ImpersonationBar';
+import { NextEvent } from './NextEvent';
 import { Totals } from './Totals';
 
 /** The client area (/c): account in the header, totals when the role's statistics flag allows, role-filtered menu. */
@@ -30,6 +31,7 @@ export function ClientLayout() {
       header={
         <>
           <AccountSummary account={client.account} />
+          <NextEvent />
           {statistics && about?.totals && <Totals totals={about.totals} />}
         </>
       }

@@ -1,17 +1,21 @@
 import { Button, Card, Flex, Grid, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useId, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { allows } from '../../../../../shared/roles';
+import { useUpcomingBookings } from '../../../api/client-bookings';
 import { useRecentScreens, useRecentSpaces, useRecentVenues } from '../../../api/client-venues';
 import { may, useAccess, type Access } from '../venues/access';
 import { ItemStatusSwitch } from '../venues/cards';
 import { closedPanel, PanelHost, type PanelState } from '../venues/panels/PanelHost';
 import { screenName } from '../venues/text';
+import { UpcomingRow } from './UpcomingRow';
 
 /**
  * /c/dashboard (client-area §2 "Dashboard"): the recently added venues, spaces and screens, each
  * list as the role's dashboard flags allow (screens with the Venues area), each row with an
- * Active/Inactive switch and a name that opens the item's panel, the same as in the Venues area.
- * Upcoming events come with bookings: their place is kept, with nothing to press yet.
+ * Active/Inactive switch and a name that opens the item's panel, the same as in the Venues area;
+ * and the caller's upcoming events (`dashboard.recentbookings`), with a button that opens the
+ * add-event panel when the role may add events.
  */
 export function DashboardPage() {
   const access = useAccess();
@@ -28,6 +32,8 @@ function Dashboard({ access }: { access: Access }) {
   const venues = useRecentVenues(showVenues);
   const spaces = useRecentSpaces(showSpaces);
   const screens = useRecentScreens(showScreens);
+  const upcoming = useUpcomingBookings(showBookings);
+  const navigate = useNavigate();
 
   return (
     <Flex direction="column" gap="large">
@@ -94,9 +100,27 @@ function Dashboard({ access }: { access: Access }) {
           </RecentList>
         )}
         {showBookings && (
-          <Section title="Upcoming events">
-            <Text color="font.secondary">Upcoming bookings will show here once events can be booked.</Text>
-          </Section>
+          <RecentList
+            title="Upcoming events"
+            items={upcoming.data}
+            empty="No upcoming events."
+            action={
+              allows(access.attrs, 'events.permission.add') && (
+                <Button
+                  size="small"
+                  variation="primary"
+                  aria-label="Add event"
+                  onClick={() => void navigate('/c/booking?openAddEvent')}
+                >
+                  +
+                </Button>
+              )
+            }
+          >
+            {(upcoming.data ?? []).map((occurrence) => (
+              <UpcomingRow key={`${occurrence.id}@${occurrence.occurrence_start}`} occurrence={occurrence} />
+            ))}
+          </RecentList>
         )}
       </Grid>
       <PanelHost
@@ -109,34 +133,39 @@ function Dashboard({ access }: { access: Access }) {
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   const headingId = useId();
   return (
     <Card as="section" variation="outlined" aria-labelledby={headingId}>
       <Flex direction="column" gap="small">
-        <Heading level={2} fontSize="large" id={headingId}>
-          {title}
-        </Heading>
+        <Flex justifyContent="space-between" alignItems="center" gap="small">
+          <Heading level={2} fontSize="large" id={headingId}>
+            {title}
+          </Heading>
+          {action}
+        </Flex>
         {children}
       </Flex>
     </Card>
   );
 }
 
-/** One of the recent lists: a loader, its rows, or its empty text. */
+/** One of the lists: a loader, its rows, or its empty text; `action` beside its heading. */
 function RecentList({
   title,
   items,
   empty,
+  action,
   children,
 }: {
   title: string;
   items: readonly unknown[] | undefined;
   empty: string;
+  action?: ReactNode;
   children: ReactNode;
 }) {
   return (
-    <Section title={title}>
+    <Section title={title} action={action}>
       {!items ? (
         <Loader ariaLabel={`Loading ${title.toLowerCase()}`} />
       ) : items.length === 0 ? (

@@ -1,7 +1,7 @@
 import type { ConfigItem } from '../../../../../shared/schemas/config';
 import type { Screen, Space, Venue } from '../../../../../shared/schemas/venues';
 import { CALENDAR_COLORS } from '../../../../../shared/venues';
-import { formatActivityTime } from '../../../activityTime';
+import { formatVenueTime } from '../../../activityTime';
 
 /** How the Venues area writes its items. */
 
@@ -22,25 +22,11 @@ export function titlesOf(ids: string, items: readonly ConfigItem[] | undefined):
 }
 
 /**
- * A booking time as the spec writes dates ('Do MMM, YYYY | h:mma'): a venue's wall time
- * `YYYY-MM-DD HH:mm:ss` as it reads, an ISO instant in the user's zone.
+ * The space's next booking as the spec writes dates ('Do MMM, YYYY | h:mma'), in the venue's wall
+ * time whatever the browser's zone, or 'None' (client-area §2 "Space card").
  */
-function formatWhen(value: string): string {
-  const wall = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::\d{2})?$/.exec(value);
-  if (!wall) return formatActivityTime(value);
-  const [year, month, day, hour, minute] = wall.slice(1).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  return formatActivityTime(new Date(year, month - 1, day, hour, minute).toISOString());
-}
-
-/** The space's next booking, or 'None' (client-area §2 "Space card"). */
 export const nextSchedule = (space: Pick<Space, 'next_schedule'>): string =>
-  space.next_schedule[0] ? formatWhen(space.next_schedule[0].start_date) : 'None';
+  space.next_schedule[0] ? formatVenueTime(space.next_schedule[0].start_date) : 'None';
 
 /** A space's availability window, or 'Any time' without one. */
 export const availabilityOf = (space: Pick<Space, 'availiblity_start' | 'availiblity_end'>): string =>

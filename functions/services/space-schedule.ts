@@ -1,0 +1,141 @@
+import type { Space } from '../../shared/schemas/venues';
+import { seriesOccurrences, type Series } from '../../shared/series-edit';
+import { DAY_MS, formatLocalDate, formatWallTime, instantToWallTime } from '../../shared/wall-time';
+import { bookingsTouching, type BookingScope } from '../data/bookings';
+import type { BookingItem, BookingOccurrenceItem } from '../data/entities';
+
+/**
+ * What a space card shows of a space's bookings (client-area §2 "Space card", §3 Space): whether
+ * an occurrence of the space is on now (`availability` 'Busy', else 'Available') and its next
+ * occurrences (`next_schedule`), in the venue's wall time. Read with the spaces: one Query of the
+ * bookings that touch the next {@link SCHEDULE_DAYS} days, for every listed space at once,
+ * expanded in memory and grouped by space (docs/data-model.md, patterns 39–41).
+ */
+export type SpaceSchedule = Pick<Space, 'availability' | 'next_schedule'>;
+
+/** How far ahead a space's next occurrences are looked for. */
+export const SCHEDULE_DAYS = 31;
+/** How many next occurrences a space lists. */
+export const NEXT_SCHEDULE_SIZE = 3;
+
+/** A space with no booking ahead: what a new space answers. */
+export const freeSchedule: SpaceSchedule = { availability: 'Available', next_schedule: [] };
+
+/** One occurrence of a space, by its instants (epoch ms). */
+interface Slot {
+  start: number;
+  end: number;
+  title: string;
+  /** The zone its booking was saved in. */
+  zone: string;
+}
+
+/** A booking as the recurrence engine reads it. */
+function seriesOf(booking: BookingItem): Series {
+  return {
+    id: booking.booking_id,
+    venue: booking.venue_id,
+    space: booking.space_id,
+    title: booking.title,
+    invites_list: [],
+    start_date: booking.start_date,
+    end_date: booking.end_date,
+    timezone: booking.timezone,
+    recurring: booking.recurring,
+    recur_interval: booking.recur_interval,
+    recur_type: booking.recur_type,
+    recur_on: booking.recur_on,
+    recur_end_type: booking.recur_end_type,
+    recur_end: booking.recur_end,
+    exdates: booking.exdates,
+  };
+}
+
+/** The local date (`YYYY-MM-DD`) of an instant in a zone. */
+const localDate = (instant: number, zone: string) => formatLocalDate(instantToWallTime(instant, zone));
+
+/** The booking's regular occurrences that have not ended by `now` and start before `until`. */
+function expand(booking: BookingItem, now: number, until: number): Slot[] {
+  const window = { from: localDate(now, booking.timezone), to: localDate(until, booking.timezone) };
+  return seriesOccurrences(seriesOf(booking), window)
+    .map((occurrence) => ({
+      start: Date.parse(occurrence.start_utc),
+      end: Date.parse(occurrence.end_utc),
+      title: booking.title,
+      zone: booking.timezone,
+    }))
+    .filter((slot) => slot.end > now && slot.start < until);
+}
+
+/** How far a booking is expanded first: a daily series shows its next ones within it. */
+const FIRST_LOOK_MS = 7 * DAY_MS;
+
+/**
+ * The booking's occurrences on at `now` and enough of its next ones: a week ahead first, the whole
+ * horizon only when the week holds fewer than a space lists.
+ */
+function slotsOf(booking: BookingItem, now: number, until: number): Slot[] {
+  const firstLook = Math.min(until, now + FIRST_LOOK_MS);
+  const slots = expand(booking, now, firstLook);
+  const ahead = slots.filter((slot) => slot.start > now).length;
+  return ahead >= NEXT_SCHEDULE_SIZE || firstLook === until ? slots : expand(booking, now, until);
+}
+
+/** An occurrence changed on its own, under its own times and title. */
+const slotOfChanged = (occurrence: BookingOccurrenceItem): Slot => ({
+  start: Date.parse(occurrence.start_at),
+  end: Date.parse(occurrence.end_at),
+  title: occurrence.title,
+  zone: occurrence.timezone,
+});
+
+const soonestFirst = (a: Slot, b: Slot) =>
+  a.start - b.start || a.end - b.end || a.title.localeCompare(b.title);
+
+/** A wall time of `zone` on the wire (`YYYY-MM-DD HH:mm:ss`). */
+const wallTimeIn = (instant: number, zone: string) => formatWallTime(instantToWallTime(instant, zone));
+
+/**
+ * The schedules of the spaces of a scope at `now`: one read (a Query of the scope's index by end,
+ * `bookingsTouching`), then per space on demand — a booking is expanded only when its space is
+ * asked for. The answer gives a space's schedule with times in `zone`, its venue's time zone
+ * (without one, each in the zone its booking was saved in).
+ */
+export async function readSchedules(
+  scope: BookingScope,
+  now = Date.now(),
+): Promise<(spaceId: string, zone: string | undefined) => SpaceSchedule> {
+  const until = now + SCHEDULE_DAYS * DAY_MS;
+  const found = await bookingsTouching(scope, {
+    from: new Date(now).toISOString(),
+    to: new Date(until).toISOString(),
+  });
+  const bySpace = new Map<string, { bookings: BookingItem[]; changed: BookingOccurrenceItem[] }>();
+  const entry = (spaceId: string) => {
+    let items = bySpace.get(spaceId);
+    if (!items) bySpace.set(spaceId, (items = { bookings: [], changed: [] }));
+    return items;
+  };
+  for (const booking of found.bookings) entry(booking.space_id).bookings.push(booking);
+  for (const occurrence of found.occurrences) entry(occurrence.space_id).changed.push(occurrence);
+
+  return (spaceId, zone) => {
+    const items = bySpace.get(spaceId);
+    if (!items) return freeSchedule;
+    const slots = [
+      ...items.bookings.flatMap((booking) => slotsOf(booking, now, until)),
+      ...items.changed.map(slotOfChanged).filter((slot) => slot.end > now && slot.start < until),
+    ].sort(soonestFirst);
+    return {
+      availability: slots.some((slot) => slot.start <= now) ? 'Busy' : 'Available',
+      next_schedule: slots
+        .filter((slot) => slot.start > now)
+        .slice(0, NEXT_SCHEDULE_SIZE)
+        .map((slot) => ({
+          start_date: wallTimeIn(slot.start, zone ?? slot.zone),
+          end_date: wallTimeIn(slot.end, zone ?? slot.zone),
+          title: slot.title,
+        })),
+    };
+  };
+}
