@@ -27,10 +27,12 @@ export interface RouteBudget {
  *
  * Sign-in: the libraries every page needs weigh about 140 KiB (react-dom 63, react-router 28,
  * Amplify UI's core 17, sonner 9, swr 4), and its form adds react-hook-form and Amplify's fields
- * (16); the page was 159 KiB when this budget was set.
+ * (16); the page was 159 KiB when this budget was set at 165. react-hook-form is one module,
+ * shaken once for the whole app: the event form's field arrays and watchers (1.5 KiB) come with
+ * it, so the budget is 168 KiB since the booking calendar (166.7 KiB then).
  */
 export const routeBudgets: RouteBudget[] = [
-  { name: 'sign-in', path: '/login', modules: ['src/pages/auth/LoginPage.tsx'], limitKiB: 165 },
+  { name: 'sign-in', path: '/login', modules: ['src/pages/auth/LoginPage.tsx'], limitKiB: 168 },
   {
     name: 'client area',
     path: '/c/dashboard',
@@ -77,6 +79,19 @@ export const routeBudgets: RouteBudget[] = [
       'src/pages/client/account/ActivityTab.tsx',
     ],
     limitKiB: 255,
+  },
+  {
+    // The calendar (react-big-calendar with its drag-and-drop addon, their CSS and what they use:
+    // lodash's pieces, react-overlays, popper; 73 KiB) loads with this page alone; the panels and
+    // the form (zod, the recurrence rules) when one first opens. 259.6 KiB when this was set.
+    name: 'booking calendar',
+    path: '/c/booking',
+    modules: [
+      'src/layout/ClientLayout.tsx',
+      'src/auth/sections.tsx',
+      'src/pages/client/booking/BookingPage.tsx',
+    ],
+    limitKiB: 265,
   },
   {
     name: 'admin area',

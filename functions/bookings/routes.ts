@@ -14,15 +14,17 @@ import { eventSchema } from '../../shared/schemas/event';
 import { defineRoutes } from '../http/contract';
 
 /** The booking lists of GET /client/bookings/{venue}/{space}/{from}/{to}: the filters are optional from the right. */
-const list = (path: string, params: z.ZodType | undefined, summary: string) =>
+const list = <P extends z.ZodType | undefined>(path: string, params: P, summary: string) =>
   ({
     method: 'GET',
     path,
     auth: 'client',
     permission: 'events.visible',
     summary,
-    ...(params ? { params } : {}),
+    ...((params ? { params } : {}) as P extends z.ZodType ? { params: P } : object),
     response: z.array(occurrenceSchema),
+    // The window's dates: the end before the start, or more than a year.
+    errors: [422],
   }) as const;
 
 /**

@@ -73,10 +73,11 @@ export async function bookingsTouching(
       }),
     );
     for (const Item of page.Items ?? []) {
-      const series = booking.parse({ Item }).data;
-      if (series) found.bookings.push(series);
+      // The booking's parser also takes an occurrence's item (its key fits the booking's template).
       const occurrence = bookingOccurrence.parse({ Item }).data;
       if (occurrence) found.occurrences.push(occurrence);
+      const series = occurrence ? null : booking.parse({ Item }).data;
+      if (series) found.bookings.push(series);
     }
     start = page.LastEvaluatedKey;
     if (options.limit && found.bookings.length + found.occurrences.length >= options.limit) break;

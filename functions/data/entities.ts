@@ -12,12 +12,7 @@ import {
 import { configItemEntity } from './model/config';
 import { accountEntity, adminEntity, packageEntity, userEntity } from './model/people';
 import { bannerEntity, licenceEntity, licencePurchaseEntity, platformStatsEntity } from './model/platform';
-import {
-  bookingEntity,
-  bookingOccurrenceEntity,
-  inviteeEntity,
-  spaceFeedEntity,
-} from './model/bookings';
+import { bookingEntity, bookingOccurrenceEntity, inviteeEntity, spaceFeedEntity } from './model/bookings';
 import {
   screenEntity,
   spaceCoordinatorEntity,

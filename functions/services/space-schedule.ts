@@ -1,8 +1,9 @@
 import type { Space } from '../../shared/schemas/venues';
-import { seriesOccurrences, type Series } from '../../shared/series-edit';
+import { seriesOccurrences } from '../../shared/series-edit';
 import { DAY_MS, formatLocalDate, formatWallTime, instantToWallTime } from '../../shared/wall-time';
 import { bookingsTouching, type BookingScope } from '../data/bookings';
 import type { BookingItem, BookingOccurrenceItem } from '../data/entities';
+import { seriesOf } from './booking-views';
 
 /**
  * What a space card shows of a space's bookings (client-area §2 "Space card", §3 Space): whether
@@ -28,27 +29,6 @@ interface Slot {
   title: string;
   /** The zone its booking was saved in. */
   zone: string;
-}
-
-/** A booking as the recurrence engine reads it. */
-function seriesOf(booking: BookingItem): Series {
-  return {
-    id: booking.booking_id,
-    venue: booking.venue_id,
-    space: booking.space_id,
-    title: booking.title,
-    invites_list: [],
-    start_date: booking.start_date,
-    end_date: booking.end_date,
-    timezone: booking.timezone,
-    recurring: booking.recurring,
-    recur_interval: booking.recur_interval,
-    recur_type: booking.recur_type,
-    recur_on: booking.recur_on,
-    recur_end_type: booking.recur_end_type,
-    recur_end: booking.recur_end,
-    exdates: booking.exdates,
-  };
 }
 
 /** The local date (`YYYY-MM-DD`) of an instant in a zone. */

@@ -16,6 +16,7 @@ export const activityComponents = [
   'Venue',
   'Space',
   'Screen',
+  'Booking',
 ] as const;
 
 /** The longest range one request may ask for, in days counted with both ends. */

@@ -52,6 +52,7 @@ describe('the emulators of the test run', () => {
     expect(indexes?.sort((a, b) => String(a.name).localeCompare(String(b.name)))).toEqual([
       { name: 'gsi1', keys: ['HASH gsi1pk', 'RANGE gsi1sk'], projection: 'ALL' },
       { name: 'gsi2', keys: ['HASH gsi2pk', 'RANGE gsi2sk'], projection: 'ALL' },
+      { name: 'gsi3', keys: ['HASH gsi3pk', 'RANGE gsi3sk'], projection: 'ALL' },
     ]);
     const { TimeToLiveDescription: ttl } = await dynamodb.send(
       new DescribeTimeToLiveCommand({ TableName: env.TABLE_NAME }),
@@ -149,6 +150,7 @@ describe('the emulators of the test run', () => {
         subject: 'Your booking',
         html: '<p>Room 1 at 09:00</p>',
         text: 'Room 1 at 09:00',
+        attachments: [],
         at: expect.any(Date),
       },
     ]);

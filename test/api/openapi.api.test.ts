@@ -32,8 +32,15 @@ describe('GET /openapi.json', () => {
       if (route.body) {
         expect(operation.requestBody.content['application/json'].schema.additionalProperties).toBe(false);
       }
-      const success = operation.responses['200'].content['application/json'].schema;
-      expect(route.unwrapped ? success : success.properties.result).toBeTypeOf('object');
+      if (route.produces) {
+        // A text answer (the calendar feed) is described as a string of its media type.
+        expect(operation.responses['200'].content).toEqual({
+          [route.produces]: { schema: { type: 'string' } },
+        });
+      } else {
+        const success = operation.responses['200'].content['application/json'].schema;
+        expect(route.unwrapped ? success : success.properties.result).toBeTypeOf('object');
+      }
       const statuses = Object.keys(operation.responses).filter((s) => s !== '200');
       expect(statuses).toEqual(errorStatuses(route).map(String));
       for (const status of statuses) {

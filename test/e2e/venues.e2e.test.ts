@@ -1,31 +1,9 @@
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
-import { API_BASE } from '../../functions/routes';
 import { demoUsers } from '../../infra/local/seed';
 import { signedInClientPage, useBrowser } from '../support/browser';
+import { call, signIn } from '../support/e2e-api';
 
 useBrowser();
-
-/** One request to the API under test. */
-async function call(method: string, path: string, token: string, body?: unknown) {
-  const response = await fetch(`${inject('baseUrl')}${API_BASE}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = { status: response.status, body: await response.json() };
-  expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBe(200);
-  return answer.body.result;
-}
-
-async function signIn(area: 'client' | 'admin', user: { email: string; password: string }) {
-  const response = await fetch(`${inject('baseUrl')}${API_BASE}/${area}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: user.email, password: user.password }),
-  });
-  return ((await response.json()) as { result: { access_token: string } }).result.access_token;
-}
 
 /**
  * A fresh account (the Enterprise package: no venue or space limit) with its owner, a Venue

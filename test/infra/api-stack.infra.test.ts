@@ -264,7 +264,7 @@ describe('least privilege', () => {
         expect(statement.Resource).toBe(`arn:aws:s3:::${synth.stacks.config.uploadsBucketName}/*`);
       }
       if (resources.includes('/index/')) {
-        expect(resources).toMatch(/\/index\/gsi1".*\/index\/gsi2"/);
+        expect(resources).toMatch(/\/index\/gsi1".*\/index\/gsi2".*\/index\/gsi3"/);
         expect(resources).not.toContain('/index/*');
       }
     }

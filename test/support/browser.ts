@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 /** Debian's Chromium (installed by .ci/run when missing); playwright-core downloads no browser. */
@@ -29,12 +29,16 @@ async function closeBrowser(): Promise<void> {
   browser = undefined;
 }
 
-/** A page with storage of its own, opened at a path of the system under test. */
-export async function pageAt(pathname: string): Promise<Page> {
+/**
+ * A page with storage of its own, opened at a path of the system under test; `options` adds to the
+ * context's (e.g. `timezoneId`).
+ */
+export async function pageAt(pathname: string, options: BrowserContextOptions = {}): Promise<Page> {
   if (!browser) throw new Error('openBrowser() first');
   const context = await browser.newContext({
     baseURL: inject('baseUrl'),
     viewport: { width: 1280, height: 800 },
+    ...options,
   });
   const page = await context.newPage();
   await page.goto(pathname);
@@ -55,8 +59,11 @@ export async function signIn(page: Page, user: { email: string; password: string
 }
 
 /** A fresh page signed in as `user` through the client login form, on the client start page. */
-export async function signedInClientPage(user: { email: string; password: string }): Promise<Page> {
-  const page = await pageAt('/login');
+export async function signedInClientPage(
+  user: { email: string; password: string },
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  const page = await pageAt('/login', options);
   await signIn(page, user);
   await page.waitForURL('**/c/dashboard');
   await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();

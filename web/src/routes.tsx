@@ -3,13 +3,12 @@ import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import type { ClientSectionKey } from '../../shared/roles';
 import { socialProviderNames, socialProviders } from '../../shared/social';
 import { GuestOnly, RequireAuth, RootRedirect } from './auth/guards';
-import { ComingSoon } from './components/ComingSoon';
 import { PageLoader } from './components/PageLoader';
 import { RouteError } from './components/RouteError';
 import { Standalone } from './components/Standalone';
 import { configTabs } from './pages/admin/configuration/tabs';
 import { NotFound } from './pages/NotFound';
-import { RootLayout, type RouteHandle } from './RootLayout';
+import { RootLayout } from './RootLayout';
 
 /**
  * A route element from a module that is loaded when the route is first matched, so that each page
@@ -35,14 +34,6 @@ function section(key: ClientSectionKey, path: string, children: RouteObject[]): 
     ),
     children,
   };
-}
-
-/** A section that is not built yet, with its page title. */
-function soon(title: string, path?: string): RouteObject {
-  const handle: RouteHandle = { title };
-  return path === undefined
-    ? { index: true, handle, element: <ComingSoon title={title} /> }
-    : { path, handle, element: <ComingSoon title={title} /> };
 }
 
 const popupPages = () => import('./pages/auth/SocialPopupPages');
@@ -173,7 +164,24 @@ export const routes: RouteObject[] = [
                   ),
                 },
               ]),
-              section('events', 'booking', [soon('Events'), soon('Events', ':eventId')]),
+              section('events', 'booking', [
+                {
+                  index: true,
+                  handle: { title: 'Events' },
+                  lazy: page(
+                    () => import('./pages/client/booking/BookingPage'),
+                    ({ BookingPage }) => <BookingPage />,
+                  ),
+                },
+                {
+                  path: ':eventId',
+                  handle: { title: 'Events' },
+                  lazy: page(
+                    () => import('./pages/client/booking/BookingPage'),
+                    ({ BookingPage }) => <BookingPage />,
+                  ),
+                },
+              ]),
             ],
           },
         ],

@@ -33,8 +33,17 @@ export interface SentMail {
   subject: string;
   html: string | undefined;
   text: string | undefined;
+  /** Its attachments as sent (SESv2 `Content.Simple.Attachments`), e.g. an invitation's `invite.ics`. */
+  attachments: SentAttachment[];
   /** When the emulator received it (to the second). */
   at: Date;
+}
+
+/** A file attached to a sent e-mail. */
+export interface SentAttachment {
+  filename: string | undefined;
+  contentType: string;
+  content: Buffer;
 }
 
 /** The part of aws-ses-v2-local's `GET /store` answer that {@link readMailbox} reads. */
@@ -45,6 +54,10 @@ const storeSchema = z.object({
       destination: z.object({ to: z.array(z.string()) }),
       subject: z.string(),
       body: z.object({ html: z.string().optional(), text: z.string().optional() }),
+      /** Each attachment's content is base64, as the API received it. */
+      attachments: z
+        .array(z.object({ filename: z.string().optional(), contentType: z.string(), content: z.string() }))
+        .default([]),
       at: z.number(),
     }),
   ),
@@ -94,6 +107,11 @@ export async function readMailbox(mailboxUrl: string): Promise<SentMail[]> {
     subject: mail.subject,
     html: mail.body.html,
     text: mail.body.text,
+    attachments: mail.attachments.map((file) => ({
+      filename: file.filename,
+      contentType: file.contentType,
+      content: Buffer.from(file.content, 'base64'),
+    })),
     at: new Date(mail.at * 1000),
   }));
 }

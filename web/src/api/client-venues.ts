@@ -1,4 +1,6 @@
+import { toast } from 'sonner';
 import useSWR, { type ScopedMutator } from 'swr';
+import type { SpaceFeed } from '../../../shared/schemas/bookings';
 import type { AssignmentPermission } from '../../../shared/venues';
 import type { Status } from '../../../shared/schemas/common';
 import type { ConfigItem } from '../../../shared/schemas/config';
@@ -10,14 +12,14 @@ import type {
   Space,
   Venue,
 } from '../../../shared/schemas/venues';
-import { api, request } from './client';
+import { api, ApiError, request } from './client';
 import { keys } from './hooks';
 
 /**
  * Venues, spaces, screens and their lookups (client-area §7 "Venues", "Spaces", "Screens",
  * "Account, lookups, users"): one swr hook per resource keyed by its API path, as
  * web/src/api/hooks.ts. Errors are toasted by the fetch client, except for the switches', which
- * say it themselves.
+ * say it themselves, and a refused calendar feed, which is hidden.
  */
 export const venuePaths = {
   venues: '/client/allvenues',
@@ -43,6 +45,7 @@ export const venuePaths = {
   coordinatorPermission: (spaceId: string, userId: string, permission: AssignmentPermission) =>
     `/client/eventcoordinator/${spaceId}/${userId}/${permission}`,
   capAlerts: (spaceId: string) => `/client/capAlertURL/${spaceId}`,
+  spaceFeed: (spaceId: string) => `/client/space/${spaceId}/calendarFeed`,
 
   screens: '/client/allscreens',
   recentScreens: '/client/recentscreens',
@@ -60,6 +63,13 @@ export const venuePaths = {
 
 const fetchResult = <T>(path: string) => api.get<T>(path);
 const when = (enabled: boolean, path: string) => (enabled ? path : null);
+/** As `fetchResult`, but a refusal (403) is not toasted: what asked for it hides instead. */
+const fetchUnlessRefused = <T>(path: string) =>
+  api.get<T>(path, { toastErrors: false }).catch((error: unknown) => {
+    if (error instanceof ApiError && error.status !== 401 && error.status !== 403)
+      toast.error(error.message, { id: error.message });
+    throw error;
+  });
 
 /** The venues the caller manages (all for an Account Admin, a Venue Manager's approved ones). */
 export function useVenues(enabled = true) {
@@ -114,6 +124,10 @@ export function useAvailableCoordinators(spaceId: string | null) {
 export function useCapAlerts(spaceId: string) {
   return useSWR<CapAlertSettings>(venuePaths.capAlerts(spaceId), fetchResult);
 }
+/** A space's calendar subscription URL, made on first asking (null: nothing is fetched). */
+export function useSpaceFeed(spaceId: string | null) {
+  return useSWR<SpaceFeed, unknown>(spaceId ? venuePaths.spaceFeed(spaceId) : null, fetchUnlessRefused);
+}
 
 /** The time zones a venue may be in. */
 export function useTimezones(enabled = true) {
@@ -152,6 +166,8 @@ export const setCoordinatorPermission = (spaceId: string, userId: string, permis
   request<Assignment>(venuePaths.coordinatorPermission(spaceId, userId, permission));
 export const assignCoordinator = (spaceId: string, userId: string) =>
   request<Assignment>(venuePaths.assignCoordinator(spaceId, userId));
+/** Replaces a space's calendar subscription URL; the old one stops working. */
+export const rotateSpaceFeed = (spaceId: string) => api.post<SpaceFeed>(venuePaths.spaceFeed(spaceId));
 
 /** What a change of each kind may have changed elsewhere, revalidated after it is saved. */
 const affected = {

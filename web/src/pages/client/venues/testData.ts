@@ -123,6 +123,10 @@ export function venuesApi(
 ): FakeApi {
   const api = fakeApi();
   signedInAs(api, aClientMe(role));
+  for (const space of data.spaces ?? [])
+    api.ok('GET', `/client/space/${space.id}/calendarFeed`, {
+      url: `http://127.0.0.1/api/v1/ical/feed-of-${space.id}.ics`,
+    });
   return api
     .ok('GET', '/client/allvenues', data.venues ?? [])
     .ok('GET', '/client/allspaces', data.spaces ?? [])

@@ -13,6 +13,7 @@ import {
   titlesOf,
   typeTitle,
 } from '../text';
+import { SpaceFeed } from './SpaceFeed';
 
 /** The read-only side of the Venues area's panels (client-area §4): Edit when the person may. */
 
@@ -78,6 +79,7 @@ export function SpaceDetails({ space, onEdit }: { space: Space; onEdit?: () => v
         <DetailRow label="Screens">{space.screens}</DetailRow>
         <DetailRow label="Next schedule">{nextSchedule(space)}</DetailRow>
       </RecordDetails>
+      <SpaceFeed space={space} />
     </Flex>
   );
 }

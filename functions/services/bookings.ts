@@ -1,0 +1,379 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ulid } from 'ulid';
+import { RecurrenceError } from '../../shared/recurrence';
+import type { Booking, DeleteBookingQuery } from '../../shared/schemas/bookings';
+import type { ApplicableScope, EventInput } from '../../shared/schemas/event';
+import { messages } from '../../shared/schemas/messages';
+import {
+  OccurrenceNotFoundError,
+  planDelete,
+  planEdit,
+  type EditPlan,
+  type Series,
+  type SeriesEvent,
+  type SeriesOccurrence,
+  type SeriesState,
+} from '../../shared/series-edit';
+import {
+  SpaceChanged,
+  readPlaces,
+  readSpace,
+  writeBookings,
+  type BookingWrite,
+  type Places,
+} from '../data/booking-changes';
+import { getBookingState } from '../data/bookings';
+import type { BookingItem, SpaceItem, VenueItem } from '../data/entities';
+import { Forbidden, Invalid, NotFound } from '../http/errors';
+import type { ClientPrincipal } from '../http/principal';
+import {
+  applyPlan,
+  assertFree,
+  assertWithinHours,
+  baseOf,
+  bookingItem,
+  newlyOccupied,
+  occupancy,
+  stateOf,
+  written,
+  type ItemBase,
+  type Written,
+} from './booking-plans';
+import {
+  accessFromPlaces,
+  actsAt,
+  assignmentsOf,
+  lookupOf,
+  sees,
+  toBooking,
+  toOccurrence,
+  type Access,
+} from './booking-views';
+import { sendInvitations } from './invitations';
+
+/**
+ * Booking, changing and deleting (client-area §2 "Event form", §3 Booking, §5 "Event"; §7
+ * "Bookings"; DESIGN §6). A booking is one item with its rule; an occurrence changed on its own is
+ * an item under it. Times are wall-clock in the venue's zone. A write checks that the time it
+ * newly occupies is within the space's hours and free (409 naming the first clash), then commits
+ * in one transaction that bumps the space's `version` on condition that it is the one read: of
+ * concurrent writers one wins, the others read again and clash or try again. Invitations go out
+ * after the commit (./invitations.ts).
+ */
+
+/** The most invitees one booking may have: with the booking and its guards, one transaction holds them. */
+export const MAX_INVITEES = 50;
+/** How often a write that lost a race for its space reads again and retries. */
+const WRITE_ATTEMPTS = 10;
+
+/** The assignment a write must find still Approved when it commits. */
+function assignmentCheck(principal: ClientPrincipal, place: { venue_id: string; space_id: string }) {
+  if (principal.role === 'Venue Manager') return { venueId: place.venue_id, managerId: principal.userId };
+  if (principal.role === 'Event Coordinator')
+    return { spaceId: place.space_id, coordinatorId: principal.userId };
+  return undefined;
+}
+
+const isUlid = (id: string) => /^[0-9A-HJKMNP-TV-Z]{26}$/.test(id);
+
+/** Reads a planner or the engine; their errors become the answers of a request. */
+function planned<T>(plan: () => T): T {
+  try {
+    return plan();
+  } catch (error) {
+    if (error instanceof RecurrenceError) throw new Invalid({ [error.field]: error.message });
+    if (error instanceof OccurrenceNotFoundError) throw new NotFound('Occurrence');
+    throw error;
+  }
+}
+
+/**
+ * The venue and space a booking is made in: the account's, seen by the caller (422 under the
+ * field otherwise), the space of that venue, acted on by the caller (403 for a Denied assignment).
+ */
+function placeToBook(
+  access: Access,
+  places: Places,
+  venueId: string,
+  spaceId: string,
+): { venue: VenueItem; space: SpaceItem } {
+  const venue = places.venues.get(venueId);
+  const seesVenue = access.all || access.venues.has(venueId) || access.role === 'Event Coordinator';
+  if (!venue || !seesVenue) throw new Invalid({ venue: 'This venue does not exist' });
+  const space = places.spaces.get(spaceId);
+  if (!space || !sees(access, space)) throw new Invalid({ space: 'This space does not exist' });
+  if (space.venue_id !== venue.venue_id) throw new Invalid({ space: 'Choose a space of this venue' });
+  if (!actsAt(access, space)) throw new Forbidden();
+  return { venue, space };
+}
+
+/** New occupied time needs an active venue and space. */
+function assertOpen(venue: VenueItem, space: SpaceItem): void {
+  if (venue.status !== 'Active') throw new Invalid({ venue: 'This venue is inactive' });
+  if (space.status !== 'Active') throw new Invalid({ space: 'This space is inactive' });
+}
+
+function assertInvitees(input: EventInput): void {
+  if (input.invites_list.length > MAX_INVITEES)
+    throw new Invalid({ invites_list: `A booking may invite at most ${MAX_INVITEES} people` });
+}
+
+/** The event form as the planners read it, in the venue's zone. */
+function eventOf(input: EventInput, timezone: string): SeriesEvent {
+  const { applicable: _scope, occurrence_start: _start, ...event } = input;
+  return { ...event, timezone };
+}
+
+/**
+ * Checks the time a change newly occupies at a space (open, within hours, free) and commits the
+ * write with the space's version read; when another write to the space won the race, reads the
+ * space again and repeats, a few times.
+ */
+async function commitAtSpace(
+  principal: ClientPrincipal,
+  place: { venue: VenueItem; space: SpaceItem },
+  candidates: readonly SeriesOccurrence[],
+  own: { ids: ReadonlySet<string>; after: readonly SeriesOccurrence[] },
+  write: Omit<BookingWrite, 'spaces'>,
+  activity: string,
+  componentId: string,
+): Promise<void> {
+  const { accountId } = principal;
+  let space = place.space;
+  for (let attempt = 1; ; attempt += 1) {
+    if (candidates.length) {
+      assertOpen(place.venue, space);
+      assertWithinHours(space, candidates);
+      await assertFree(accountId, space.space_id, candidates, own);
+    }
+    const spaces = candidates.length ? [{ spaceId: space.space_id, version: space.version }] : [];
+    try {
+      await writeBookings(
+        accountId,
+        { ...write, spaces },
+        { principal, component: 'Booking', componentId, activity },
+      );
+      return;
+    } catch (error) {
+      if (!(error instanceof SpaceChanged) || attempt >= WRITE_ATTEMPTS) throw error;
+    }
+    await sleep(5 + Math.random() * 20 * attempt);
+    const again = await readSpace(accountId, space.space_id);
+    if (!again) throw new Invalid({ space: 'This space does not exist' });
+    space = again;
+  }
+}
+
+const organizerOf = (booking: BookingItem) => ({
+  id: booking.organizer_id,
+  name: booking.organizer_name,
+  email: booking.organizer_email,
+});
+
+/** POST /client/booking: a booking, once or as a series, when every occurrence is free and within hours. */
+export async function createBooking(principal: ClientPrincipal, input: EventInput): Promise<Booking> {
+  const { accountId } = principal;
+  const places = await readPlaces(
+    accountId,
+    {
+      venueIds: [input.venue].filter(isUlid),
+      spaceIds: [input.space].filter(isUlid),
+      ...assignmentsOf(principal),
+    },
+    { consistent: true },
+  );
+  const access = accessFromPlaces(principal, places);
+  const place = placeToBook(access, places, input.venue, input.space);
+  assertOpen(place.venue, place.space);
+  assertInvitees(input);
+  const series: Series = { ...eventOf(input, place.venue.timezone), id: ulid(), exdates: [] };
+  const occurrences = planned(() => occupancy([series], []));
+  const base: ItemBase = {
+    accountId,
+    organizer: {
+      organizer_id: principal.userId,
+      organizer_name: [principal.firstName, principal.lastName].filter(Boolean).join(' '),
+      organizer_email: principal.email,
+    },
+    now: new Date().toISOString(),
+  };
+  const booking = bookingItem(series, occurrences, base);
+  await commitAtSpace(
+    principal,
+    place,
+    occurrences,
+    { ids: new Set([series.id]), after: occurrences },
+    {
+      put: [{ item: booking }],
+      delete: [],
+      putOccurrences: [],
+      deleteOccurrences: [],
+      assignment: assignmentCheck(principal, place.space),
+      invitees: input.invites_list,
+    },
+    `Created booking ${booking.title} in ${place.space.title}`,
+    booking.booking_id,
+  );
+  await sendInvitations({
+    kind: 'created',
+    accountId,
+    booking,
+    occurrences: [],
+    ...place,
+    organizer: organizerOf(booking),
+  });
+  return toBooking(booking, null, await lookupOf(places), access);
+}
+
+/** A booking of the caller's account that they see (404 otherwise), with its places and their access. */
+async function bookingToChange(
+  principal: ClientPrincipal,
+  bookingId: string,
+  also: { venueId?: string; spaceId?: string } = {},
+) {
+  const { accountId } = principal;
+  const ids = (booking?: BookingItem) => ({
+    venueIds: [booking?.venue_id, also.venueId].filter((id): id is string => !!id && isUlid(id)),
+    spaceIds: [booking?.space_id, also.spaceId].filter((id): id is string => !!id && isUlid(id)),
+    ...assignmentsOf(principal),
+  });
+  // The booking's places are usually the ones the change names: read them together.
+  const [state, guessed] = await Promise.all([
+    getBookingState(accountId, bookingId),
+    also.venueId || also.spaceId ? readPlaces(accountId, ids(), { consistent: true }) : null,
+  ]);
+  const { booking, occurrences } = state;
+  if (!booking) throw new NotFound('Booking');
+  const places =
+    guessed && guessed.spaces.has(booking.space_id) && guessed.venues.has(booking.venue_id)
+      ? guessed
+      : await readPlaces(accountId, ids(booking), { consistent: true });
+  const access = accessFromPlaces(principal, places);
+  if (!sees(access, booking)) throw new NotFound('Booking');
+  if (!actsAt(access, booking)) throw new Forbidden();
+  return { booking, occurrences, places, access };
+}
+
+/**
+ * The occurrence a change starts from: the one named, or, for the whole booking, its first (which
+ * must still be the rule's first start, the `start_date` the booking answers, unless one is named).
+ */
+function targetOf(state: SeriesState, scope: ApplicableScope, occurrenceStart: string | undefined): string {
+  const first = occupancy([state.series], state.detached)
+    .map((occurrence) => occurrence.recurrence_id)
+    .sort()[0];
+  if (state.series.recurring === 'No') return first ?? state.series.start_date;
+  if (occurrenceStart) return occurrenceStart;
+  if (scope !== 'ALL' || first !== state.series.start_date)
+    throw new Invalid({ occurrence_start: messages.required });
+  return first;
+}
+
+/** Invitations of a change: a FOLLOWING change that starts a new series also invites to it. */
+async function announce(
+  kind: 'changed' | 'cancelled',
+  previous: BookingItem,
+  after: Written,
+  place: { venue: VenueItem; space: SpaceItem },
+  scope: ApplicableScope,
+  occurrenceStart: string,
+): Promise<void> {
+  const own = (bookingId: string) => after.occurrences.filter((item) => item.booking_id === bookingId);
+  const [kept, ...started] = after.bookings;
+  const base = { accountId: previous.account_id, ...place, organizer: organizerOf(previous) };
+  await sendInvitations({
+    ...base,
+    kind,
+    booking: kept?.booking_id === previous.booking_id ? kept : previous,
+    occurrences: own(previous.booking_id),
+    previous,
+    scope: previous.recurring === 'Yes' ? scope : 'ALL',
+    occurrenceStart,
+  });
+  for (const booking of kept?.booking_id === previous.booking_id ? started : after.bookings) {
+    await sendInvitations({ ...base, kind: 'created', booking, occurrences: own(booking.booking_id) });
+  }
+}
+
+/** PUT /client/booking/{id}: THIS, FOLLOWING or ALL, as shared/series-edit.ts `planEdit` defines them. */
+export async function updateBooking(
+  principal: ClientPrincipal,
+  bookingId: string,
+  input: EventInput,
+): Promise<Booking> {
+  const found = await bookingToChange(principal, bookingId, { venueId: input.venue, spaceId: input.space });
+  const { booking, places } = found;
+  const place = placeToBook(found.access, places, input.venue, input.space);
+  assertInvitees(input);
+  const state = stateOf(booking, found.occurrences);
+  const scope = input.applicable ?? 'ALL';
+  const target = targetOf(state, scope, input.occurrence_start);
+  const event = eventOf(input, place.venue.timezone);
+  const plan: EditPlan = planned(() => planEdit(state, { target, scope, event, newSeriesId: ulid() }));
+  const outcome = applyPlan(state, plan);
+  const after = planned(() => occupancy(outcome.series, outcome.detached));
+  const candidates = newlyOccupied(occupancy([state.series], state.detached), after);
+  const base = baseOf(booking);
+  const result = written(outcome, after, base, booking);
+  const invited = new Set(booking.invites_list.map((invite) => invite.email));
+  await commitAtSpace(
+    principal,
+    place,
+    candidates,
+    { ids: new Set(outcome.series.map((series) => series.id).concat(booking.booking_id)), after },
+    {
+      ...result.write,
+      assignment: assignmentCheck(principal, place.space),
+      invitees: input.invites_list.filter((invite) => !invited.has(invite.email)),
+    },
+    `Updated booking ${event.title}${booking.recurring === 'Yes' ? ` (${scope}, ${target})` : ''}`,
+    booking.booking_id,
+  );
+  await announce('changed', booking, result, place, scope, target);
+  const edited = after.find(
+    (occurrence) => occurrence.start_date === event.start_date && occurrence.space === place.space.space_id,
+  );
+  const holder = result.bookings.find((item) => item.booking_id === edited?.series_id) ?? result.bookings[0]!;
+  const lookup = await lookupOf(places);
+  return toBooking(
+    holder,
+    edited ? toOccurrence(holder, edited, lookup, found.access) : null,
+    lookup,
+    found.access,
+  );
+}
+
+/** DELETE /client/booking/{id}: THIS, FOLLOWING or ALL, as shared/series-edit.ts `planDelete` defines them. */
+export async function deleteBooking(
+  principal: ClientPrincipal,
+  bookingId: string,
+  query: DeleteBookingQuery,
+): Promise<void> {
+  const { accountId } = principal;
+  const { booking, occurrences, places } = await bookingToChange(principal, bookingId);
+  const state = stateOf(booking, occurrences);
+  const target = targetOf(state, query.applicable, query.occurrence_start);
+  const plan = planned(() => planDelete(state, { target, scope: query.applicable }));
+  const outcome = applyPlan(state, plan);
+  const after = occupancy(outcome.series, outcome.detached);
+  const result = written(outcome, after, baseOf(booking), booking);
+  await writeBookings(
+    accountId,
+    {
+      ...result.write,
+      spaces: [],
+      assignment: assignmentCheck(principal, booking),
+      invitees: [],
+    },
+    {
+      principal,
+      component: 'Booking',
+      componentId: booking.booking_id,
+      activity: `Deleted booking ${booking.title}${booking.recurring === 'Yes' ? ` (${query.applicable}, ${target})` : ''}`,
+    },
+  );
+  const venue = places.venues.get(booking.venue_id);
+  const space = places.spaces.get(booking.space_id);
+  if (venue && space)
+    await announce('cancelled', booking, result, { venue, space }, query.applicable, target);
+}

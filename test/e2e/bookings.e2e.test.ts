@@ -1,0 +1,199 @@
+import ical, { type VEvent } from 'node-ical';
+import type { Locator, Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { readMailbox, type SentMail } from '../../infra/local/emulators/ses';
+import { demoUsers } from '../../infra/local/seed';
+import { signedInClientPage, useBrowser } from '../support/browser';
+import { call, signIn } from '../support/e2e-api';
+
+useBrowser();
+
+/** A fresh account (the Enterprise package) with its owner, a venue in Europe/London and its Room A. */
+async function accountWithLondonVenue(suffix: string) {
+  const admin = await signIn('admin', demoUsers.admin);
+  const packages = await call('GET', '/admin/packages', admin);
+  const enterprise = packages.find((p: { name: string }) => p.name === 'Enterprise');
+  const owner = { email: `olive.${suffix}@quay.test`, password: 'Quay12345' };
+  await call('POST', '/admin/account', admin, {
+    name: `Quay ${suffix}`,
+    city: 'London',
+    package_id: enterprise.id,
+    package_start_date: '2026-01-01',
+    package_end_date: '2030-12-31',
+    admin_first_name: 'Olive',
+    admin_last_name: 'Quay',
+    admin_email: owner.email,
+    admin_password: owner.password,
+  });
+  const token = await signIn('client', owner);
+  const venue = await call('POST', '/client/newvenue', token, {
+    name: `Quay House ${suffix}`,
+    city: 'London',
+    timezone: 'Europe/London',
+  });
+  const space = await call('POST', `/client/newspace/${venue.id}`, token, {
+    title: 'Room A',
+    calendar_color: '#D50000',
+  });
+  return { owner, token, venue, space };
+}
+
+interface Occurrence {
+  start_date: string;
+  end_date: string;
+  occurrence_start: string;
+  detached: boolean;
+}
+
+/** The starts of the venue's occurrences in March and April 2027, as the API lists them. */
+async function startsOf(token: string, venueId: string): Promise<string[]> {
+  const occurrences: Occurrence[] = await call(
+    'GET',
+    `/client/bookings/${venueId}/-/2027-03-01/2027-04-30`,
+    token,
+  );
+  return occurrences.map((o) => o.start_date).sort();
+}
+
+/** The middle of an element on the page. */
+async function centreOf(locator: Locator) {
+  const box = (await locator.boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** The month view's week rows (March 2027 starts on a Monday: row 3 is the week of the 22nd). */
+const week = (page: Page, row: number) => page.locator('.rbc-month-view .rbc-month-row').nth(row);
+
+describe('the booking calendar', () => {
+  it("books a weekly event at the London venue's times from a browser in Los Angeles, moves one, deletes the following, and mails the invitee", async () => {
+    const suffix = Date.now().toString(36);
+    const { owner, token, venue } = await accountWithLondonVenue(suffix);
+    const guest = `guest.${suffix}@quay.test`;
+    const page = await signedInClientPage(owner, { timezoneId: 'America/Los_Angeles' });
+    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(
+      'America/Los_Angeles',
+    );
+
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Events' }).click();
+    await page.waitForURL('**/c/booking');
+    await page.getByText('Please select venue to load bookings').waitFor();
+    const controls = page.getByRole('group', { name: 'Calendar controls' });
+    await controls.getByLabel('Venue').selectOption({ label: venue.name });
+    await controls.getByLabel('Date').fill('2027-03-15');
+    await page.getByRole('heading', { name: 'March 2027' }).waitFor();
+    await page.getByText('Times in Europe/London').waitFor();
+
+    // A double-click on Monday 15 March opens the add form on that day.
+    const fifteenth = week(page, 2).locator('.rbc-date-cell').nth(0);
+    await week(page, 2).scrollIntoViewIfNeeded();
+    const cell = (await fifteenth.boundingBox())!;
+    await page.mouse.dblclick(cell.x + cell.width / 2, cell.y + cell.height + 40);
+    const form = page.getByRole('form', { name: 'Add new event' });
+    expect(await form.getByLabel(/^Start date/).inputValue()).toBe('2027-03-15');
+
+    // Mondays 10:00–11:00 in London, four times: across London's change to summer time (28 March).
+    await form.getByLabel(/^Space/).selectOption({ label: 'Room A' });
+    await form.getByLabel(/^Title/).fill('Harbour sync');
+    await form.getByLabel('Start time').selectOption('10:00');
+    await form.getByLabel('End time').selectOption('11:00');
+    await form.getByRole('switch', { name: 'Recurring' }).setChecked(true, { force: true });
+    expect(await form.getByLabel('Repeats').inputValue()).toBe('WEEKLY');
+    expect(await form.getByRole('checkbox', { name: 'Monday' }).isChecked()).toBe(true);
+    await form.getByLabel('Number of occurrences', { exact: true }).fill('4');
+    await form.getByLabel('Invitee 1 e-mail').fill(guest);
+    await form.getByLabel('Invitee 1 name').fill('Gus Guest');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Success', { exact: true }).first().waitFor();
+    await form.waitFor({ state: 'detached' });
+    expect(await startsOf(token, venue.id)).toEqual([
+      '2027-03-15 10:00:00',
+      '2027-03-22 10:00:00',
+      '2027-03-29 10:00:00',
+      '2027-04-05 10:00:00',
+    ]);
+
+    // The month: at 10:00am on the 15th, 22nd and 29th (the 5th of April is in the next month).
+    const events = page.getByRole('button', { name: '10:00am – 11:00am Harbour sync (Room A)' });
+    await expect.poll(() => events.count()).toBe(3);
+    for (const row of [2, 3, 4])
+      expect(await week(page, row).locator('[data-event-key]').textContent()).toBe('10:00am Harbour sync');
+
+    // The week after the change: Monday's column, from 10:00 to 11:00 of the day.
+    await controls.getByLabel('Date').fill('2027-03-29');
+    await controls.getByRole('button', { name: 'Week' }).click();
+    await page.getByRole('heading', { name: '29th Mar – 4th Apr, 2027' }).waitFor();
+    const inWeek = page.locator('.rbc-time-content .rbc-event');
+    await inWeek.first().waitFor();
+    expect(await inWeek.count()).toBe(1);
+    expect(await inWeek.locator('.rbc-event-label').textContent()).toBe('10:00am – 11:00am');
+    const mondayColumn = page.locator('.rbc-time-content .rbc-day-slot').first();
+    expect(await mondayColumn.locator('.rbc-event').count()).toBe(1);
+    const column = (await mondayColumn.boundingBox())!;
+    const event = (await inWeek.boundingBox())!;
+    expect((event.y - column.y) / column.height).toBeCloseTo(10 / 24, 2);
+    expect((event.height / column.height) * 24).toBeCloseTo(1, 1);
+
+    // Drag the 22nd to Wednesday the 24th in the month, and save it with THIS.
+    await controls.getByRole('button', { name: 'Month' }).click();
+    await controls.getByLabel('Date').fill('2027-03-22');
+    await page.getByRole('heading', { name: 'March 2027' }).waitFor();
+    const twentySecond = week(page, 3).locator('.rbc-event');
+    await week(page, 3).scrollIntoViewIfNeeded();
+    const from = await centreOf(twentySecond);
+    const to = await centreOf(week(page, 3).locator('.rbc-date-cell').nth(2));
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 20, from.y, { steps: 5 });
+    await page.mouse.move(to.x, from.y, { steps: 15 });
+    await page.mouse.up();
+    const edit = page.getByRole('form', { name: 'Edit event' });
+    await edit.waitFor();
+    expect(await edit.getByLabel(/^Start date/).inputValue()).toBe('2027-03-24');
+    expect(await edit.getByLabel('Start time').inputValue()).toBe('10:00');
+    expect(await edit.getByLabel(/^End date/).inputValue()).toBe('2027-03-24');
+    expect(await edit.getByRole('radio', { name: 'This event' }).isChecked()).toBe(true);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => startsOf(token, venue.id))
+      .toEqual(['2027-03-15 10:00:00', '2027-03-24 10:00:00', '2027-03-29 10:00:00', '2027-04-05 10:00:00']);
+    const moved = week(page, 3).locator('.rbc-row-segment', { has: page.locator('.rbc-event') });
+    await expect
+      .poll(() => moved.evaluate((segment) => segment.previousElementSibling?.getAttribute('style')))
+      .toContain('28.57');
+
+    // Delete the 29th and the following from the details panel.
+    await week(page, 4).locator('[data-event-key]').click();
+    const details = page.getByRole('dialog', { name: 'Event details' });
+    await details.getByText('29th Mar, 2027 | 10:00am – 11:00am').waitFor();
+    await details.getByRole('button', { name: 'Delete' }).click();
+    const question = page.getByRole('alertdialog', { name: 'Delete event' });
+    await question.getByText('This and following events').click();
+    expect(await question.getByRole('radio', { name: 'This and following events' }).isChecked()).toBe(true);
+    await question.getByRole('button', { name: 'Delete' }).click();
+    await details.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => startsOf(token, venue.id))
+      .toEqual(['2027-03-15 10:00:00', '2027-03-24 10:00:00']);
+    await expect.poll(() => events.count()).toBe(2);
+
+    // The invitee got the invitation with an iCalendar file calendar apps read.
+    const mailbox = inject('mailboxUrl');
+    let invitation: SentMail | undefined;
+    await expect
+      .poll(async () => (invitation = (await readMailbox(mailbox)).find((mail) => mail.to.includes(guest))))
+      .toBeDefined();
+    const file = invitation!.attachments.find((attachment) => attachment.filename?.endsWith('.ics'));
+    expect(file, JSON.stringify(invitation!.attachments.map((a) => a.filename))).toBeDefined();
+    const text = file!.content.toString('utf8');
+    expect(text).toContain('METHOD:REQUEST');
+    expect(text).toContain('BEGIN:VTIMEZONE');
+    const vevent = Object.values(ical.sync.parseICS(text)).find(
+      (item): item is VEvent => item?.type === 'VEVENT',
+    );
+    expect(vevent).toMatchObject({ summary: 'Harbour sync' });
+    // 10:00 in London in March before the change is 10:00 UTC.
+    expect(vevent!.start.toISOString()).toBe('2027-03-15T10:00:00.000Z');
+    expect(vevent!.rrule?.toString()).toContain('FREQ=WEEKLY');
+  });
+});

@@ -1,0 +1,29 @@
+import { inject } from 'vitest';
+import { API_BASE } from '../../functions/routes';
+
+/**
+ * The API under an end-to-end test, for setting a scene and checking what the browser did:
+ * a request that must succeed (its `result`), and a sign-in (its access token).
+ */
+
+/** One request to the API under test; answers its `result`, and fails the test on any other status than 200. */
+export async function call(method: string, path: string, token: string, body?: unknown) {
+  const response = await fetch(`${inject('baseUrl')}${API_BASE}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = { status: response.status, body: await response.json() };
+  expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBe(200);
+  return answer.body.result;
+}
+
+/** The access token of a user of an area, signed in with e-mail and password. */
+export async function signIn(area: 'client' | 'admin', user: { email: string; password: string }) {
+  const response = await fetch(`${inject('baseUrl')}${API_BASE}/${area}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  return ((await response.json()) as { result: { access_token: string } }).result.access_token;
+}

@@ -1,0 +1,113 @@
+import useSWR, { type ScopedMutator } from 'swr';
+import type { Booking, BookingOccurrence } from '../../../shared/schemas/bookings';
+import type { ApplicableScope, EventInput } from '../../../shared/schemas/event';
+import type { Space, Venue } from '../../../shared/schemas/venues';
+import { api, request } from './client';
+import { keys } from './hooks';
+import { venuePaths } from './client-venues';
+
+/**
+ * Bookings and their lookups (client-area §7 "Bookings", "Account, lookups, users"): one swr hook
+ * per resource keyed by its API path, as web/src/api/hooks.ts. Errors are toasted by the fetch
+ * client.
+ */
+
+/** A window of the booking lists: a venue, a space or any (`null`), and two dates in the venue's zone. */
+export interface BookingWindow {
+  venue: string;
+  space: string | null;
+  /** `YYYY-MM-DD`, both included. */
+  from: string;
+  to: string;
+}
+
+export const bookingPaths = {
+  /** The venues the caller may book in, each with the spaces they may book. */
+  myVenues: '/client/myvenues',
+  /** The spaces of one venue the caller may book. */
+  mySpaces: (venueId: string) => `/client/myspaces/${venueId}`,
+  /** The addresses the account's bookings invited. */
+  invitees: '/client/allUniqueInvites',
+  /** Every booking list path starts so (the revalidation after a write finds them by it). */
+  listPrefix: '/client/bookings/',
+  window: ({ venue, space, from, to }: BookingWindow) =>
+    `/client/bookings/${venue}/${space ?? '-'}/${from}/${to}`,
+  recent: '/client/recentbookings',
+  upcoming: '/client/upcomingbookings',
+  newBooking: '/client/booking',
+  /** One booking; with `occurrenceStart`, one of its occurrences too. */
+  booking: (id: string, occurrenceStart?: string | null) =>
+    occurrenceStart
+      ? `/client/booking/${id}?${new URLSearchParams({ occurrence_start: occurrenceStart })}`
+      : `/client/booking/${id}`,
+} as const;
+
+const fetchResult = <T>(path: string) => api.get<T>(path);
+
+/** The venues the caller may book in (active ones; a Venue Manager's approved, a coordinator's spaces' venues). */
+export function useMyVenues() {
+  return useSWR<Venue[]>(bookingPaths.myVenues, fetchResult);
+}
+/** The spaces of a venue the caller may book, with their hours (null: nothing is fetched). */
+export function useMySpaces(venueId: string | null) {
+  return useSWR<Space[]>(venueId ? bookingPaths.mySpaces(venueId) : null, fetchResult);
+}
+/** The account's invitees, for the invitee picker; fetched only when `enabled`. */
+export function useInvitees(enabled = true) {
+  return useSWR<Array<{ name: string | null; email: string }>>(
+    enabled ? bookingPaths.invitees : null,
+    fetchResult,
+  );
+}
+/** The occurrences of a window (null: nothing is fetched). The previous window's stay on screen while the next loads. */
+export function useBookings(window: BookingWindow | null) {
+  return useSWR<BookingOccurrence[]>(window ? bookingPaths.window(window) : null, fetchResult, {
+    keepPreviousData: true,
+  });
+}
+/** One booking with its rule, and the occurrence `occurrenceStart` names (null id: nothing is fetched). */
+export function useBooking(id: string | null, occurrenceStart?: string | null) {
+  return useSWR<Booking>(id ? bookingPaths.booking(id, occurrenceStart) : null, fetchResult);
+}
+/** The five newest bookings (the dashboard); fetched only when `enabled`. */
+export function useRecentBookings(enabled: boolean) {
+  return useSWR<BookingOccurrence[]>(enabled ? bookingPaths.recent : null, fetchResult);
+}
+/** The caller's next five occurrences from now (the dashboard, the header); fetched only when `enabled`. */
+export function useUpcomingBookings(enabled: boolean) {
+  return useSWR<BookingOccurrence[]>(enabled ? bookingPaths.upcoming : null, fetchResult);
+}
+
+// ---- writes -----------------------------------------------------------------------------------
+
+/** Books a space (the event form's values, as `eventSchema` outputs them). */
+export const createBooking = (event: EventInput) => api.post<Booking>(bookingPaths.newBooking, event);
+
+/** Changes a booking: THIS occurrence, FOLLOWING ones or ALL, as `event.applicable` says. */
+export const updateBooking = (id: string, event: EventInput) =>
+  api.put<Booking>(bookingPaths.booking(id), event);
+
+/** Deletes THIS occurrence, it and the FOLLOWING ones, or ALL of a booking. */
+export const deleteBooking = (id: string, applicable: ApplicableScope, occurrenceStart: string) =>
+  request<null>(
+    `/client/booking/${id}?${new URLSearchParams({ applicable, occurrence_start: occurrenceStart })}`,
+    { method: 'DELETE' },
+  );
+
+/**
+ * Revalidates what a booking write may have changed: every booking list and booking on screen, the
+ * invitee picker, the space lists (availability, next schedule) and the header.
+ */
+export function revalidateBookings(mutate: ScopedMutator): Promise<unknown> {
+  const bookingKey = (key: unknown) =>
+    typeof key === 'string' &&
+    (key.startsWith(bookingPaths.listPrefix) ||
+      key.startsWith('/client/booking/') ||
+      key === bookingPaths.recent ||
+      key === bookingPaths.upcoming ||
+      key === bookingPaths.invitees ||
+      key === venuePaths.spaces ||
+      key === venuePaths.recentSpaces ||
+      key === keys.aboutMe);
+  return mutate(bookingKey);
+}

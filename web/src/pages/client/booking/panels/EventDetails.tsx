@@ -1,0 +1,70 @@
+import { Button, Flex, Heading, Image, Text } from '@aws-amplify/ui-react';
+import type { BookingOccurrence } from '../../../../../../shared/schemas/bookings';
+import { DetailRow } from '../../../../components/DetailRow';
+import { formatVenueTimeRange } from '../../../../activityTime';
+import { describeRule } from '../text';
+
+/**
+ * An event's details (client-area §2 "Event details panel"): the space's photo, the time range
+ * ('5th Dec, 2026 | 2:30pm - 3:30pm', the venue's wall clock), title, description and invitees;
+ * Edit and Delete when offered (the role's flag and the event's own permission).
+ */
+export function EventDetails({
+  occurrence,
+  onEdit,
+  onDelete,
+}: {
+  occurrence: BookingOccurrence;
+  onEdit?: () => void;
+  onDelete?: () => void;
+}) {
+  return (
+    <Flex direction="column" gap="medium">
+      {occurrence.space.photo_url && (
+        <Image
+          src={occurrence.space.photo_url}
+          alt={`Photo of ${occurrence.space.title}`}
+          maxHeight="12rem"
+          objectFit="cover"
+        />
+      )}
+      <Flex direction="column" gap="xxs">
+        <Text color="font.secondary">{formatVenueTimeRange(occurrence.start_date, occurrence.end_date)}</Text>
+        <Heading level={3}>{occurrence.title}</Heading>
+      </Flex>
+      <Flex as="dl" direction="column" gap="small" margin="0">
+        <DetailRow label="Description">{occurrence.description || '—'}</DetailRow>
+        <DetailRow label="Place">
+          {occurrence.space.title}, {occurrence.venue.name}
+        </DetailRow>
+        {occurrence.recurring === 'Yes' && <DetailRow label="Repeats">{describeRule(occurrence)}</DetailRow>}
+        <DetailRow label="Invitees">
+          {occurrence.invites_list.length === 0 ? (
+            'None'
+          ) : (
+            <Flex as="ul" direction="column" gap="xxs" padding="0" margin="0" style={{ listStyle: 'none' }}>
+              {occurrence.invites_list.map((invite) => (
+                <li key={invite.email}>{invite.name ? `${invite.name} <${invite.email}>` : invite.email}</li>
+              ))}
+            </Flex>
+          )}
+        </DetailRow>
+        <DetailRow label="Organizer">{occurrence.organizer.name}</DetailRow>
+      </Flex>
+      {(onEdit || onDelete) && (
+        <Flex gap="small">
+          {onEdit && (
+            <Button variation="primary" onClick={onEdit}>
+              Edit
+            </Button>
+          )}
+          {onDelete && (
+            <Button colorTheme="error" onClick={onDelete}>
+              Delete
+            </Button>
+          )}
+        </Flex>
+      )}
+    </Flex>
+  );
+}
