@@ -29,7 +29,15 @@ import {
 } from '../data/venues';
 import { Forbidden, Invalid, NotFound } from '../http/errors';
 import type { ClientPrincipal } from '../http/principal';
-import { assertActsOnVenue, scopeOf, seesSpace, seesVenue, spacePermission, venuePermission } from './scope';
+import {
+  assertActsOnVenue,
+  scopeOf,
+  seesSpace,
+  seesVenue,
+  spacePermission,
+  venuePermission,
+  type Scope,
+} from './scope';
 import { byPerson, byText, fullName, toPerson } from './people';
 
 /**
@@ -82,13 +90,19 @@ function spacesByVenue(spaces: SpaceItem[]): Map<string, SpaceItem[]> {
   return map;
 }
 
+/** What an Account Admin sees, and a Viewer of the bookings: the whole account. */
+const everythingScope: Scope = { all: true, venues: new Map(), spaces: new Map() };
+
 /** The venues the caller sees, each with the spaces the caller sees in it, in the order read. */
-async function seenVenues(principal: ClientPrincipal, options: { newest?: number } = {}): Promise<Venue[]> {
+async function seenVenues(
+  principal: ClientPrincipal,
+  options: { newest?: number; everything?: boolean } = {},
+): Promise<Venue[]> {
   const { accountId } = principal;
   const [scope, venues, spaces] = await Promise.all([
-    scopeOf(principal),
+    options.everything ? everythingScope : scopeOf(principal),
     // Only an Account Admin sees every venue, so only their newest can be read as such.
-    listVenueItems(accountId, principal.role === 'Account Admin' ? options : {}),
+    listVenueItems(accountId, principal.role === 'Account Admin' ? { newest: options.newest } : {}),
     listSpaceItems(accountId),
   ]);
   const spacesOf = spacesByVenue(spaces.filter((space) => seesSpace(scope, space)));
@@ -102,6 +116,15 @@ async function seenVenues(principal: ClientPrincipal, options: { newest?: number
 /** GET /client/allvenues */
 export async function listVenues(principal: ClientPrincipal): Promise<Venue[]> {
   return (await seenVenues(principal)).sort(byName);
+}
+
+/**
+ * GET /client/calendarvenues: the venues of the booking calendar, those whose bookings the caller
+ * sees (functions/services/booking-views.ts `sees`): a Viewer reads every booking, so sees every
+ * venue and space, as an Account Admin does.
+ */
+export async function listCalendarVenues(principal: ClientPrincipal): Promise<Venue[]> {
+  return (await seenVenues(principal, { everything: principal.role === 'Viewer' })).sort(byName);
 }
 
 /** GET /client/recentvenues: the five newest of the caller's venues, newest first. */

@@ -3,6 +3,7 @@ import { handler as assignVenueManager } from './assign-venue-manager';
 import { handler as createVenue } from './create-venue';
 import { handler as getVenue } from './get-venue';
 import { handler as listAvailableManagers } from './list-available-managers';
+import { handler as listCalendarVenues } from './list-calendar-venues';
 import { handler as listMyVenues } from './list-my-venues';
 import { handler as listRecentVenues } from './list-recent-venues';
 import { handler as listUserProperties } from './list-user-properties';
@@ -19,6 +20,7 @@ export const handler = groupRouter(venuesRoutes, [
   createVenue,
   getVenue,
   listAvailableManagers,
+  listCalendarVenues,
   listMyVenues,
   listRecentVenues,
   listUserProperties,

@@ -29,6 +29,15 @@ export const venuesRoutes = defineRoutes('venues', {
       "The venues the caller manages, with their spaces: all for an Account Admin, a Venue Manager's approved ones, an Event Coordinator's spaces' venues",
     response: z.array(venueSchema),
   },
+  'list-calendar-venues': {
+    method: 'GET',
+    path: '/client/calendarvenues',
+    auth: 'client',
+    permission: 'events.visible',
+    summary:
+      "The venues whose bookings the caller sees, with the spaces they see: all for an Account Admin or a Viewer, a Venue Manager's venues, an Event Coordinator's spaces and their venues",
+    response: z.array(venueSchema),
+  },
   'list-my-venues': {
     method: 'GET',
     path: '/client/myvenues',

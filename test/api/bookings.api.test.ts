@@ -663,6 +663,33 @@ describe('roles and accounts', () => {
     expect(manager.map((o) => o.id)).toContain(annex.id);
   });
 
+  it('GET /client/calendarvenues: the venues whose bookings the caller sees, with the spaces they see', async () => {
+    const elsewhere = await aPlace(main);
+    const venuesOf = async (tokenOf: string) => {
+      const answer = await call('GET', '/client/calendarvenues', { token: tokenOf });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return new Map(
+        (answer.body.result as Array<{ id: string; spaces: Array<{ id: string }> }>).map((venue) => [
+          venue.id,
+          venue.spaces.map((space) => space.id),
+        ]),
+      );
+    };
+    // A Viewer reads every booking, so the calendar offers every venue and space.
+    for (const role of ['Account Admin', 'Viewer'] as const) {
+      const venues = await venuesOf(token(main, role));
+      for (const p of [place, denied, elsewhere]) expect(venues.get(p.venue)).toContain(p.space);
+    }
+    // A Venue Manager their venues, Denied too (read only); an Event Coordinator their spaces' venues.
+    for (const role of ['Venue Manager', 'Event Coordinator'] as const) {
+      const venues = await venuesOf(token(main, role));
+      expect(venues.get(place.venue)).toContain(place.space);
+      expect(venues.get(denied.venue)).toContain(denied.space);
+      expect(venues.has(elsewhere.venue)).toBe(false);
+    }
+    expect((await venuesOf(token(other))).has(place.venue)).toBe(false);
+  });
+
   it("another account's booking, venue or space is not found", async () => {
     const foreign = token(other);
     expect((await call('GET', `/client/booking/${booking.id}`, { token: foreign })).status).toBe(404);

@@ -22,6 +22,8 @@ export interface BookingWindow {
 }
 
 export const bookingPaths = {
+  /** The venues whose bookings the caller sees, each with the spaces they see: the calendar's choice. */
+  calendarVenues: '/client/calendarvenues',
   /** The venues the caller may book in, each with the spaces they may book. */
   myVenues: '/client/myvenues',
   /** The spaces of one venue the caller may book. */
@@ -44,6 +46,10 @@ export const bookingPaths = {
 
 const fetchResult = <T>(path: string) => api.get<T>(path);
 
+/** The venues whose bookings the caller sees (all for an Account Admin or a Viewer), for the calendar. */
+export function useCalendarVenues() {
+  return useSWR<Venue[]>(bookingPaths.calendarVenues, fetchResult);
+}
 /** The venues the caller may book in (active ones; a Venue Manager's approved, a coordinator's spaces' venues). */
 export function useMyVenues() {
   return useSWR<Venue[]>(bookingPaths.myVenues, fetchResult);

@@ -4,7 +4,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { BookingOccurrence } from '../../../../../shared/schemas/bookings';
 import { allows } from '../../../../../shared/roles';
 import type { Venue } from '../../../../../shared/schemas/venues';
-import { useBookings, useMyVenues } from '../../../api/client-bookings';
+import { useBookings, useCalendarVenues } from '../../../api/client-bookings';
 import { PageLoader } from '../../../components/PageLoader';
 import { useAccess, type Access } from '../venues/access';
 import { BookingCalendar, type CalendarEvent, type CalendarView } from './BookingCalendar';
@@ -79,7 +79,7 @@ function Booking({ access }: { access: Access }) {
   const navigate = useNavigate();
   const { eventId } = useParams();
   const [params] = useSearchParams();
-  const { data: venues } = useMyVenues();
+  const { data: venues } = useCalendarVenues();
   const [filters, setFilters] = useBookingFilters();
   const venue = venues?.find((candidate) => candidate.id === filters.venue) ?? null;
   const space = venue?.spaces.find((candidate) => candidate.id === filters.space) ?? null;

@@ -120,6 +120,7 @@ export function bookingApi(
   const api = fakeApi();
   signedInAs(api, aClientMe(role));
   return api
+    .ok('GET', '/client/calendarvenues', data.venues ?? [annex, pier])
     .ok('GET', '/client/myvenues', data.venues ?? [annex, pier])
     .ok('GET', `/client/myspaces/${pier.id}`, [roomA, roomB])
     .ok('GET', `/client/myspaces/${annex.id}`, [studio])
