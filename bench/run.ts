@@ -1,3 +1,4 @@
+import { run as bookings } from './bookings.bench';
 import { run as contract } from './contract.bench';
 import { run as dynamodbCalls } from './dynamodb-calls.bench';
 import { run as lambda } from './lambda.bench';
@@ -8,7 +9,7 @@ import { run as web } from './web.bench';
 /**
  * `npm run bench`: figures as sizes, ratios and times; nothing here passes or fails.
  * `npm run bench -- <name>…` runs only the suites named (lambda, dynamodb, load, web, contract,
- * recurrence).
+ * recurrence, bookings).
  */
 const suites = [
   ['lambda', 'Lambda bundles (esbuild as in CDK; cold start as a whole process, median of 9)', lambda],
@@ -17,6 +18,7 @@ const suites = [
   ['web', 'Web: what each route loads, and Lighthouse', web],
   ['contract', 'API contract suite', contract],
   ['recurrence', 'Recurrence engine', recurrence],
+  ['bookings', 'Bookings: month view, long series, the 50-way race', bookings],
 ] as const;
 
 const wanted = process.argv.slice(2);

@@ -167,8 +167,11 @@ export interface BookingWrite {
   delete: Array<{ bookingId: string; readSequence: number }>;
   putOccurrences: BookingOccurrenceItem[];
   deleteOccurrences: Array<{ bookingId: string; recurrenceId: string }>;
-  /** Spaces that gain occupied time, at the version read. */
-  spaces: Array<{ spaceId: string; version: number }>;
+  /**
+   * Spaces that gain occupied time, at the version read, with the bookings written into them in
+   * the last minute, this write's included (the space's `recent_bookings` after the write).
+   */
+  spaces: Array<{ spaceId: string; version: number; recent: Array<{ id: string; at: number }> }>;
   /** The caller's assignment that lets them act, which must still be Approved. */
   assignment?: { venueId: string; managerId: string } | { spaceId: string; coordinatorId: string };
   /** Addresses to add to the account's invitees (or to rename). */
@@ -225,10 +228,11 @@ function bookingSteps(e: Entities, accountId: string, write: BookingWrite): Step
 
 function guardSteps(e: Entities, accountId: string, write: BookingWrite): Step[] {
   const account_id = accountId;
-  const steps: Step[] = write.spaces.map(({ spaceId, version: read }) => [
+  const steps: Step[] = write.spaces.map(({ spaceId, version: read, recent }) => [
     e.space
       .patch({ account_id, space_id: spaceId })
       .add({ version: 1 })
+      .set({ recent_bookings: recent })
       .where(({ version }, { eq }) => eq(version, read))
       .commit(),
     () => new SpaceChanged(),

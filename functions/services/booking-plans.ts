@@ -11,7 +11,7 @@ import {
 } from '../../shared/series-edit';
 import { formatLocalDate, instantToWallTime } from '../../shared/wall-time';
 import type { BookingWrite } from '../data/booking-changes';
-import { bookingsTouching } from '../data/bookings';
+import { bookingsTouching, getBookingState } from '../data/bookings';
 import type { BookingItem, BookingOccurrenceItem, SpaceItem } from '../data/entities';
 import { Conflict, Invalid } from '../http/errors';
 import { changedOf, seriesOf } from './booking-views';
@@ -154,13 +154,16 @@ const localDate = (instant: number, zone: string) => formatLocalDate(instantToWa
  * other occurrence of that space, half-open: one Query of the space's bookings from the first
  * candidate's start to the last one's end (pattern 40), expanded there. `own` names the bookings
  * being changed, whose occurrences after the change (`ownAfter`) replace what the Query found of
- * them. Throws a 409 naming the first clash.
+ * them. The index may not show the latest writes yet: the bookings the space names as written in
+ * the last minute (`recent`) are read by key, strongly consistent, in place of what the Query
+ * found of them (pattern 42). Throws a 409 naming the first clash.
  */
 export async function assertFree(
   accountId: string,
   spaceId: string,
   candidates: readonly SeriesOccurrence[],
   own: { ids: ReadonlySet<string>; after: readonly SeriesOccurrence[] },
+  recent: readonly string[] = [],
 ): Promise<void> {
   if (!candidates.length) return;
   let from = Infinity;
@@ -169,10 +172,25 @@ export async function assertFree(
     from = Math.min(from, Date.parse(occurrence.start_utc));
     to = Math.max(to, Date.parse(occurrence.end_utc));
   }
-  const found = await bookingsTouching(
-    { accountId, spaceId },
-    { from: new Date(from).toISOString(), to: new Date(to).toISOString() },
-  );
+  const byKey = [...new Set(recent)].filter((id) => !own.ids.has(id));
+  const [indexed, ...states] = await Promise.all([
+    bookingsTouching(
+      { accountId, spaceId },
+      { from: new Date(from).toISOString(), to: new Date(to).toISOString() },
+    ),
+    ...byKey.map((id) => getBookingState(accountId, id)),
+  ]);
+  const read = new Set(byKey);
+  const found = {
+    bookings: [
+      ...indexed.bookings.filter((item) => !read.has(item.booking_id)),
+      ...states.flatMap(({ booking }) => (booking?.space_id === spaceId ? [booking] : [])),
+    ],
+    occurrences: [
+      ...indexed.occurrences.filter((item) => !read.has(item.booking_id)),
+      ...states.flatMap(({ occurrences }) => occurrences.filter((item) => item.space_id === spaceId)),
+    ],
+  };
   const existing: SeriesOccurrence[] = [];
   for (const booking of found.bookings) {
     if (own.ids.has(booking.booking_id)) continue;

@@ -65,6 +65,11 @@ import { sendInvitations } from './invitations';
 export const MAX_INVITEES = 50;
 /** How often a write that lost a race for its space reads again and retries. */
 const WRITE_ATTEMPTS = 10;
+/**
+ * How long a space remembers the bookings written into it, read by key when the next write checks
+ * for clashes: far longer than a global secondary index takes to show a write.
+ */
+const RECENT_MS = 60_000;
 
 /** The assignment a write must find still Approved when it commits. */
 function assignmentCheck(principal: ClientPrincipal, place: { venue_id: string; space_id: string }) {
@@ -141,12 +146,35 @@ async function commitAtSpace(
   const { accountId } = principal;
   let space = place.space;
   for (let attempt = 1; ; attempt += 1) {
+    const now = Date.now();
+    const recent = (space.recent_bookings ?? []).filter((entry) => entry.at > now - RECENT_MS);
     if (candidates.length) {
       assertOpen(place.venue, space);
       assertWithinHours(space, candidates);
-      await assertFree(accountId, space.space_id, candidates, own);
+      await assertFree(
+        accountId,
+        space.space_id,
+        candidates,
+        own,
+        recent.map((entry) => entry.id),
+      );
     }
-    const spaces = candidates.length ? [{ spaceId: space.space_id, version: space.version }] : [];
+    const written = new Set([
+      ...write.put.map(({ item }) => item.booking_id),
+      ...write.putOccurrences.map((item) => item.booking_id),
+    ]);
+    const spaces = candidates.length
+      ? [
+          {
+            spaceId: space.space_id,
+            version: space.version,
+            recent: [
+              ...recent.filter((entry) => !written.has(entry.id)),
+              ...[...written].map((id) => ({ id, at: now })),
+            ],
+          },
+        ]
+      : [];
     try {
       await writeBookings(
         accountId,

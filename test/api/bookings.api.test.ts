@@ -1,3 +1,6 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../../functions/aws/dynamodb';
+import { env } from '../../functions/env';
 import type { ClientRole } from '../../shared/roles';
 import { anAccount, call, mailTo } from '../support/api';
 
@@ -276,6 +279,29 @@ describe('no double booking', () => {
     await book(
       token(main),
       event(place, { start_date: '2027-02-01 08:00:00', end_date: '2027-02-01 09:00:00' }),
+    );
+  });
+
+  it('sees a booking that the space index does not show yet (the index is eventually consistent)', async () => {
+    const place = await aPlace(main);
+    const first = await book(token(main), event(place, { title: 'Just booked' }));
+    // As a global secondary index may, the space's index has not taken the new booking in yet.
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: env().TABLE_NAME,
+        Key: { pk: `ACCOUNT#${main.accountId}#`, sk: `BOOKING#${first.id}#` },
+        UpdateExpression: 'REMOVE gsi2pk, gsi2sk',
+      }),
+    );
+    const listed = await occurrences(token(main), `-/${place.space}/2027-02-01/2027-02-01`);
+    expect(listed).toEqual([]);
+    const clash = await call('POST', '/client/booking', {
+      token: token(main),
+      body: event(place, { start_date: '2027-02-01 09:30:00', end_date: '2027-02-01 10:30:00' }),
+    });
+    expect(clash.status, JSON.stringify(clash.body)).toBe(409);
+    expect(clash.body.message).toBe(
+      'Just booked is already booked from 2027-02-01 09:00 to 2027-02-01 10:00',
     );
   });
 

@@ -73,8 +73,19 @@ export const spaceEntity = new Entity({
     feed_token: { type: 'string' },
     /** Counter: the screens that show the space, updated in the screen's transactions. */
     total_screens: { type: 'number', required: true, default: 0 },
-    /** Bumped by every change of the space (and, later, of its bookings), for write conditions. */
+    /** Bumped by every change of the space and by every booking write that occupies time in it, for write conditions. */
     version: { type: 'number', required: true, default: 0 },
+    /**
+     * The bookings written into the space in the last minute (id, epoch ms): the index a booking
+     * write checks for clashes (gsi2) is eventually consistent, so these are read by key instead.
+     */
+    recent_bookings: {
+      type: 'list',
+      items: {
+        type: 'map',
+        properties: { id: { type: 'string', required: true }, at: { type: 'number', required: true } },
+      },
+    },
     ...timestamps,
   },
   indexes: {

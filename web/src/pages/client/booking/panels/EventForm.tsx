@@ -14,11 +14,7 @@ import { toast } from 'sonner';
 import { useSWRConfig, type Cache } from 'swr';
 import { availabilityErrors } from '../../../../../../shared/availability';
 import type { BookingOccurrence } from '../../../../../../shared/schemas/bookings';
-import {
-  applicableScopes,
-  eventSchema,
-  type EventInput,
-} from '../../../../../../shared/schemas/event';
+import { applicableScopes, eventSchema, type EventInput } from '../../../../../../shared/schemas/event';
 import type { Space } from '../../../../../../shared/schemas/venues';
 import {
   bookingPaths,
