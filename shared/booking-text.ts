@@ -1,11 +1,10 @@
-import { parseRecurOn } from './recurrence';
 import type { RecurType } from './schemas/event';
-import { parseLocalDate } from './wall-time';
 
 /**
  * How bookings are written in words, the same in the SPA and in the invitations e-mailed: dates
  * as the spec's 'Do MMM, YYYY', times as 'h:mma', and a series' rule as a sentence. Everything
- * reads wall-clock text (`YYYY-MM-DD HH:mm:ss`), so no time zone is involved.
+ * reads wall-clock text (`YYYY-MM-DD HH:mm:ss`), so no time zone is involved, and nothing here
+ * imports a library: the booking calendar's first download carries it.
  */
 
 export const MONTH_ABBREVIATIONS = [
@@ -87,28 +86,29 @@ export function describeRule(rule: RuleText): string {
     interval === 1
       ? `Every ${unitOf(rule.recur_type, 1)}`
       : `Every ${interval} ${unitOf(rule.recur_type, interval)}`;
-  const start = parseLocalDate(rule.start_date.slice(0, 10));
-  const on = parseRecurOn(rule.recur_type, rule.recur_on?.trim() || undefined);
+  const date = /^(\d{4})-(\d{2})-(\d{2})/.exec(rule.start_date);
+  const start = date ? new Date(Date.UTC(Number(date[1]), Number(date[2]) - 1, Number(date[3]))) : null;
+  const on = rule.recur_on?.trim();
   let when = '';
   if (rule.recur_type === 'WEEKLY') {
-    const days =
-      on?.kind === 'weekdays'
-        ? on.days.map((code) => weekdayNames[code] ?? code)
-        : start === undefined
-          ? []
-          : [Object.values(weekdayNames)[(new Date(start).getUTCDay() + 6) % 7]!];
+    const codes = on ? on.split(',').map((code) => code.trim()) : [];
+    const days = codes.length
+      ? codes.map((code) => weekdayNames[code] ?? code)
+      : start
+        ? [Object.values(weekdayNames)[(start.getUTCDay() + 6) % 7]!]
+        : [];
     if (days.length) when = ` on ${days.join(', ')}`;
   } else if (rule.recur_type === 'MONTHLY') {
-    if (on?.kind === 'nthWeekday')
-      when = ` on the ${ordinals[on.nth - 1]!.toLowerCase()} ${weekdayNames[on.day] ?? on.day}`;
-    else if (on?.kind === 'monthDay') when = ` on day ${on.day}`;
-    else if (start !== undefined) when = ` on day ${new Date(start).getUTCDate()}`;
+    const nth = on ? /^([1-5])([A-Z]{2})$/.exec(on) : null;
+    const day = on && !nth ? on : start ? String(start.getUTCDate()) : '';
+    if (nth)
+      when = ` on the ${ordinals[Number(nth[1]) - 1]!.toLowerCase()} ${weekdayNames[nth[2]!] ?? nth[2]}`;
+    else if (day) when = ` on day ${day}`;
   }
   const parts = [`${every}${when}`];
   if (rule.recur_end_type === 'AFTER' && rule.recur_end != null) parts.push(`${rule.recur_end} times`);
   if (rule.recur_end_type === 'ON' && typeof rule.recur_end === 'string') {
-    if (parseLocalDate(rule.recur_end.slice(0, 10)) !== undefined)
-      parts.push(`until ${dayText(rule.recur_end)}`);
+    if (/^\d{4}-\d{2}-\d{2}/.test(rule.recur_end)) parts.push(`until ${dayText(rule.recur_end)}`);
   }
   return parts.join(', ');
 }
