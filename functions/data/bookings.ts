@@ -73,11 +73,15 @@ export async function bookingsTouching(
       }),
     );
     for (const Item of page.Items ?? []) {
-      // The booking's parser also takes an occurrence's item (its key fits the booking's template).
-      const occurrence = bookingOccurrence.parse({ Item }).data;
-      if (occurrence) found.occurrences.push(occurrence);
-      const series = occurrence ? null : booking.parse({ Item }).data;
-      if (series) found.bookings.push(series);
+      // Each item is parsed by its own entity, named in ElectroDB's identifier attribute (the
+      // booking's parser would also take an occurrence's item: its key fits the booking's template).
+      if (Item.__edb_e__ === 'bookingOccurrence') {
+        const occurrence = bookingOccurrence.parse({ Item }).data;
+        if (occurrence) found.occurrences.push(occurrence);
+      } else {
+        const series = booking.parse({ Item }).data;
+        if (series) found.bookings.push(series);
+      }
     }
     start = page.LastEvaluatedKey;
     if (options.limit && found.bookings.length + found.occurrences.length >= options.limit) break;

@@ -343,7 +343,7 @@ export async function updateBooking(
   const candidates = newlyOccupied(occupancy([state.series], state.detached), after);
   const base = baseOf(booking);
   const result = written(outcome, after, base, booking);
-  const invited = new Set(booking.invites_list.map((invite) => invite.email));
+  const invited = new Map(booking.invites_list.map((invite) => [invite.email, invite.name]));
   await commitAtSpace(
     principal,
     place,
@@ -352,7 +352,10 @@ export async function updateBooking(
     {
       ...result.write,
       assignment: assignmentCheck(principal, place.space),
-      invitees: input.invites_list.filter((invite) => !invited.has(invite.email)),
+      // New addresses, and ones given another name, for the account's invitee list.
+      invitees: input.invites_list.filter(
+        (invite) => !invited.has(invite.email) || (invite.name && invited.get(invite.email) !== invite.name),
+      ),
     },
     `Updated booking ${event.title}${booking.recurring === 'Yes' ? ` (${scope}, ${target})` : ''}`,
     booking.booking_id,

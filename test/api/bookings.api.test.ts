@@ -918,7 +918,7 @@ describe('the dashboard lists and the invitees', () => {
   });
 
   it('allUniqueInvites: each address once, for the account only', async () => {
-    await book(
+    const first = await book(
       token(account),
       event(place, {
         title: 'Invited',
@@ -941,6 +941,25 @@ describe('the dashboard lists and the invitees', () => {
     expect(answer.body.result).toEqual([
       { name: 'Ann', email: 'ann@example.test' },
       { name: null, email: 'bob@example.test' },
+    ]);
+    // A change that names an invitee anew renames them in the list.
+    const changed = await call('PUT', `/client/booking/${first.id}`, {
+      token: token(account),
+      body: event(place, {
+        title: 'Invited',
+        start_date: '2027-07-01 09:00:00',
+        end_date: '2027-07-01 10:00:00',
+        invites_list: [
+          { name: 'Ann', email: 'ann@example.test' },
+          { name: 'Bob Byrne', email: 'bob@example.test' },
+        ],
+      }),
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const renamed = await call('GET', '/client/allUniqueInvites', { token: token(account) });
+    expect(renamed.body.result).toEqual([
+      { name: 'Ann', email: 'ann@example.test' },
+      { name: 'Bob Byrne', email: 'bob@example.test' },
     ]);
     const foreign = await call('GET', '/client/allUniqueInvites', { token: token(other) });
     expect(foreign.body.result).not.toContainEqual(expect.objectContaining({ email: 'bob@example.test' }));
