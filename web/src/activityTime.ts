@@ -1,11 +1,18 @@
-const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+import { clockText, dayText, MONTH_ABBREVIATIONS } from '../../shared/booking-text';
 
-/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st, 22nd, 23rd … 31st */
-function ordinal(day: number): string {
-  const teen = day % 100 >= 11 && day % 100 <= 13;
-  const suffix = teen ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[day % 10] ?? 'th');
-  return `${day}${suffix}`;
-}
+/**
+ * Times as the product writes them ('5th Mar, 2025 | 3:04pm'), in the words of
+ * shared/booking-text: an activity's instant in the browser's zone, a venue's wall time as the
+ * venue's clock reads it.
+ */
+
+/** A wall time `YYYY-MM-DD HH:mm`, seconds optional. */
+const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::\d{2})?$/;
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** 'Do MMM, YYYY | h:mma' of a wall time already checked readable. */
+const dateTimeText = (wallTime: string) => `${dayText(wallTime)} | ${clockText(wallTime)}`;
 
 /**
  * An activity's time in the user's time zone as the log shows it, 'Do MMM, YYYY | h:mma' in
@@ -14,31 +21,18 @@ function ordinal(day: number): string {
 export function formatActivityTime(iso: string): string {
   const time = new Date(iso);
   if (Number.isNaN(time.getTime())) return '—';
-  return `${dayText(time.getFullYear(), time.getMonth(), time.getDate())} | ${clockText(time.getHours(), time.getMinutes())}`;
+  return dateTimeText(
+    `${pad(time.getFullYear(), 4)}-${pad(time.getMonth() + 1)}-${pad(time.getDate())} ` +
+      `${pad(time.getHours())}:${pad(time.getMinutes())}`,
+  );
 }
 
-/** 'Do MMM, YYYY' (month from 0). */
-const dayText = (year: number, month: number, day: number) => `${ordinal(day)} ${months[month]}, ${year}`;
-
-/** 'h:mma'. */
-const clockText = (hours: number, minutes: number) =>
-  `${hours % 12 || 12}:${String(minutes).padStart(2, '0')}${hours < 12 ? 'am' : 'pm'}`;
-
-const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::\d{2})?$/;
-
-/** The parts of a venue's wall time `YYYY-MM-DD HH:mm:ss` (month from 0); null when unreadable. */
-function wallParts(text: string) {
+/** The month (from 1) and day of a venue's wall time `YYYY-MM-DD HH:mm:ss`; null when unreadable. */
+function wallDay(text: string): { month: number; day: number } | null {
   const match = WALL_TIME.exec(text);
   if (!match) return null;
-  const [year, month, day, hours, minutes] = match.slice(1).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  if (month < 1 || month > 12) return null;
-  return { year, month: month - 1, day, hours, minutes };
+  const [year, month, day] = match.slice(1, 4).map(Number) as [number, number, number];
+  return year && month >= 1 && month <= 12 && day ? { month, day } : null;
 }
 
 /**
@@ -46,8 +40,7 @@ function wallParts(text: string) {
  * zone: '5th Mar, 2025 | 3:04pm'. '—' when unreadable.
  */
 export function formatVenueTime(text: string): string {
-  const t = wallParts(text);
-  return t ? `${dayText(t.year, t.month, t.day)} | ${clockText(t.hours, t.minutes)}` : '—';
+  return wallDay(text) ? dateTimeText(text) : '—';
 }
 
 /**
@@ -55,21 +48,18 @@ export function formatVenueTime(text: string): string {
  * otherwise.
  */
 export function formatVenueTimeRange(start: string, end: string): string {
-  const from = wallParts(start);
-  const to = wallParts(end);
-  if (!from || !to) return `${formatVenueTime(start)} – ${formatVenueTime(end)}`;
-  const sameDay = from.year === to.year && from.month === to.month && from.day === to.day;
-  return `${formatVenueTime(start)} – ${sameDay ? clockText(to.hours, to.minutes) : formatVenueTime(end)}`;
+  const sameDay = wallDay(start) && wallDay(end) && start.slice(0, 10) === end.slice(0, 10);
+  return `${formatVenueTime(start)} – ${sameDay ? clockText(end) : formatVenueTime(end)}`;
 }
 
 /** The month ('Mar') and day of the month of a venue's wall time, as a calendar leaf shows them. */
 export function venueDay(text: string): { month: string; day: number } | null {
-  const t = wallParts(text);
-  return t ? { month: months[t.month]!, day: t.day } : null;
+  const parts = wallDay(text);
+  return parts ? { month: MONTH_ABBREVIATIONS[parts.month - 1]!, day: parts.day } : null;
 }
 
 /** A local calendar day as `YYYY-MM-DD`, `days` before today (0: today). */
 export function localDay(days = 0, now = new Date()): string {
   const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() - days);
-  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
 }

@@ -8,8 +8,8 @@ import { venuePaths } from './client-venues';
 
 /**
  * Bookings and their lookups (client-area §7 "Bookings", "Account, lookups, users"): one swr hook
- * per resource keyed by its API path, as web/src/api/hooks.ts. Errors are toasted by the fetch
- * client.
+ * per resource keyed by its API path, as web/src/api/hooks.ts, and one fetcher per key. Errors
+ * are toasted by the fetch client, except the upcoming list's (`useUpcomingBookings`).
  */
 
 /** A window of the booking lists: a venue, a space or any (`null`), and two dates in the venue's zone. */
@@ -34,7 +34,6 @@ export const bookingPaths = {
   listPrefix: '/client/bookings/',
   window: ({ venue, space, from, to }: BookingWindow) =>
     `/client/bookings/${venue}/${space ?? '-'}/${from}/${to}`,
-  recent: '/client/recentbookings',
   upcoming: '/client/upcomingbookings',
   newBooking: '/client/booking',
   /** One booking; with `occurrenceStart`, one of its occurrences too. */
@@ -45,6 +44,8 @@ export const bookingPaths = {
 } as const;
 
 const fetchResult = <T>(path: string) => api.get<T>(path);
+/** As `fetchResult`, but a failure is not toasted: what asked for it says so its own way, or not at all. */
+const fetchQuietly = <T>(path: string) => api.get<T>(path, { toastErrors: false });
 
 /** The venues whose bookings the caller sees (all for an Account Admin or a Viewer), for the calendar. */
 export function useCalendarVenues() {
@@ -75,13 +76,13 @@ export function useBookings(window: BookingWindow | null) {
 export function useBooking(id: string | null, occurrenceStart?: string | null) {
   return useSWR<Booking>(id ? bookingPaths.booking(id, occurrenceStart) : null, fetchResult);
 }
-/** The five newest bookings (the dashboard); fetched only when `enabled`. */
-export function useRecentBookings(enabled: boolean) {
-  return useSWR<BookingOccurrence[]>(enabled ? bookingPaths.recent : null, fetchResult);
-}
-/** The caller's next five occurrences from now (the dashboard, the header); fetched only when `enabled`. */
-export function useUpcomingBookings(enabled: boolean) {
-  return useSWR<BookingOccurrence[]>(enabled ? bookingPaths.upcoming : null, fetchResult);
+/**
+ * The caller's next five occurrences from now (the dashboard, the header); fetched only when
+ * `enabled`, and again every `refreshInterval` ms when given. A failure is never toasted: the
+ * header asks every minute and a missed answer is no news there; the dashboard says it in its list.
+ */
+export function useUpcomingBookings(enabled: boolean, options: { refreshInterval?: number } = {}) {
+  return useSWR<BookingOccurrence[]>(enabled ? bookingPaths.upcoming : null, fetchQuietly, options);
 }
 
 // ---- writes -----------------------------------------------------------------------------------
@@ -96,7 +97,7 @@ export const updateBooking = (id: string, event: EventInput) =>
 /** Deletes THIS occurrence, it and the FOLLOWING ones, or ALL of a booking. */
 export const deleteBooking = (id: string, applicable: ApplicableScope, occurrenceStart: string) =>
   request<null>(
-    `/client/booking/${id}?${new URLSearchParams({ applicable, occurrence_start: occurrenceStart })}`,
+    `${bookingPaths.booking(id)}?${new URLSearchParams({ applicable, occurrence_start: occurrenceStart })}`,
     { method: 'DELETE' },
   );
 
@@ -109,7 +110,6 @@ export function revalidateBookings(mutate: ScopedMutator): Promise<unknown> {
     typeof key === 'string' &&
     (key.startsWith(bookingPaths.listPrefix) ||
       key.startsWith('/client/booking/') ||
-      key === bookingPaths.recent ||
       key === bookingPaths.upcoming ||
       key === bookingPaths.invitees ||
       key === venuePaths.spaces ||

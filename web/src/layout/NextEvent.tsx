@@ -1,31 +1,24 @@
 import { Flex, Text } from '@aws-amplify/ui-react';
-import useSWR from 'swr';
 import { isClientMe } from '../../../shared/me';
 import { allows } from '../../../shared/roles';
-import type { BookingOccurrence } from '../../../shared/schemas/bookings';
 import { formatVenueTime } from '../activityTime';
-import { api } from '../api/client';
-import { bookingPaths } from '../api/client-bookings';
+import { useUpcomingBookings } from '../api/client-bookings';
 import { useAuth } from '../auth/AuthProvider';
 
 /** How often the header asks again for the next event. */
 export const NEXT_EVENT_REFRESH_MS = 60_000;
 
-/** A failure is not toasted: the header asks every minute, and a missed answer is no news. */
-const quietly = (path: string) => api.get<BookingOccurrence[]>(path, { toastErrors: false });
-
 /**
  * The client header's next upcoming event (client-area §1, §2 "Header"): the first of the caller's
  * upcoming occurrences (GET /client/upcomingbookings), its title, its time as the venue's clock
  * reads it and its space. Asked again every minute, and after every booking write, which
- * revalidates the same swr key (the path). Nothing for a role that does not see events.
+ * revalidates the same swr key (the path); a failure shows nothing and is not toasted. Nothing for
+ * a role that does not see events.
  */
 export function NextEvent() {
   const { me } = useAuth();
   const enabled = !!me && isClientMe(me) && allows(me.rolesAttr, 'events.visible');
-  const { data } = useSWR(enabled ? bookingPaths.upcoming : null, quietly, {
-    refreshInterval: NEXT_EVENT_REFRESH_MS,
-  });
+  const { data } = useUpcomingBookings(enabled, { refreshInterval: NEXT_EVENT_REFRESH_MS });
   if (!enabled || !data) return null;
   const next = data[0];
   return (

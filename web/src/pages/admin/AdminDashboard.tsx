@@ -1,5 +1,5 @@
-import { Button, Card, Flex, Grid, Heading, Link, Loader, Text } from '@aws-amplify/ui-react';
-import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { Button, Card, Flex, Grid, Heading, Link, Text } from '@aws-amplify/ui-react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { Account, RecentUser } from '../../../../shared/schemas/accounts';
 import {
@@ -12,6 +12,7 @@ import {
 } from '../../api/admin-accounts';
 import { DetailRow } from '../../components/DetailRow';
 import { PageLoader } from '../../components/PageLoader';
+import { RecentList, RecentRow } from '../../components/RecentList';
 import { SidePanel } from '../../components/SidePanel';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDate } from '../../format';
@@ -42,62 +43,6 @@ function nameOf(value: RecentScreen['venue']): string {
   if (!value) return '—';
   if (typeof value === 'string') return value;
   return value.name ?? value.title ?? '—';
-}
-
-/** One of the recent lists: a card with its heading, a loader, its rows, or its empty text. */
-function RecentList({
-  title,
-  loading,
-  empty,
-  children,
-}: {
-  title: string;
-  loading: boolean;
-  empty: string;
-  children: ReactNode[];
-}) {
-  return (
-    <Card variation="outlined">
-      <Flex direction="column" gap="small">
-        <Heading level={2} fontSize="large">
-          {title}
-        </Heading>
-        {loading ? (
-          <Loader ariaLabel={`Loading ${title.toLowerCase()}`} />
-        ) : children.length === 0 ? (
-          <Text color="font.secondary">{empty}</Text>
-        ) : (
-          <Flex
-            as="ul"
-            direction="column"
-            gap="xs"
-            padding="0"
-            margin="0"
-            aria-label={title}
-            style={{ listStyle: 'none' }}
-          >
-            {children}
-          </Flex>
-        )}
-      </Flex>
-    </Card>
-  );
-}
-
-/** A row of a recent list: the item's name, which opens its panel, and a line about it. */
-function RecentRow({ name, note, onOpen }: { name: string; note: string; onOpen: () => void }) {
-  return (
-    <li>
-      <Flex direction="column" gap="0">
-        <Button variation="link" size="small" padding="0" justifyContent="flex-start" onClick={onOpen}>
-          {name}
-        </Button>
-        <Text fontSize="small" color="font.secondary">
-          {note}
-        </Text>
-      </Flex>
-    </li>
-  );
 }
 
 /**

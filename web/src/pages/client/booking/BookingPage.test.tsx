@@ -406,6 +406,36 @@ describe('booking calendar: the URL', () => {
     await waitFor(() => expect(location()).toBe('/c/booking'));
   });
 
+  it('opens /c/booking/{eventId} on its venue when the venues come after the booking', async () => {
+    const retreat = anOccurrence(4, 'Retreat', { start: '2027-01-20 09:00:00', end: '2027-01-20 17:00:00' });
+    let venuesCome = () => {};
+    const venuesHeld = new Promise<void>((resolve) => (venuesCome = resolve));
+    const api = bookingApi('Account Admin')
+      .on('GET', '/client/calendarvenues', { until: venuesHeld, body: { result: [annex, pier] } })
+      // Read at once; the venues come only after it.
+      .on('GET', `/client/booking/${retreat.id}`, () => {
+        setTimeout(venuesCome, 50);
+        return { body: { result: aBookingOf(retreat) } };
+      })
+      .ok('GET', windowPath(annex, december.from, december.to), [])
+      .ok('GET', windowPath(pier, '2026-12-28', '2027-01-31'), [retreat]);
+    localStorage.setItem('booking.filters', JSON.stringify({ venue: annex.id, space: null }));
+    // The panels are loaded already, as after an earlier one: nothing delays reading the booking.
+    await import('./panels/EventPanels');
+    renderApp(`/c/booking/${retreat.id}`);
+    expect(await screen.findByRole('option', { name: 'Loading venues…' })).toBeInTheDocument();
+    // A page that reads the booking only once it has the venues gets them in a while.
+    setTimeout(venuesCome, 300);
+
+    const form = await screen.findByRole('form', { name: 'Edit event' });
+    expect(within(form).getByLabelText(/^Title/)).toHaveValue('Retreat');
+    expect(await screen.findByRole('heading', { name: 'January 2027' })).toBeInTheDocument();
+    expect(controls().getByLabelText('Venue')).toHaveValue(pier.id);
+    expect(await eventButton(/Retreat/)).toBeInTheDocument();
+    expect(screen.queryByText('Please select venue to load bookings')).not.toBeInTheDocument();
+    expect(api.callsTo('GET', windowPath(pier, '2026-12-28', '2027-01-31')).length).toBeGreaterThan(0);
+  });
+
   it('opens ?editEventId= at the occurrence named', async () => {
     const monday = aWeeklyOccurrence(
       3,

@@ -6,7 +6,7 @@ import { allows } from '../../../../../shared/roles';
 import type { Venue } from '../../../../../shared/schemas/venues';
 import { useBookings, useCalendarVenues } from '../../../api/client-bookings';
 import { PageLoader } from '../../../components/PageLoader';
-import { useAccess, type Access } from '../venues/access';
+import { may, useAccess, type Access } from '../venues/access';
 import { BookingCalendar, type CalendarEvent, type CalendarView } from './BookingCalendar';
 import { EventMenu, type EventMenuState } from './EventMenu';
 import { useBookingFilters } from './filters';
@@ -74,8 +74,6 @@ export function BookingPage() {
 
 function Booking({ access }: { access: Access }) {
   const mayAdd = allows(access.attrs, 'events.permission.add');
-  const mayEdit = allows(access.attrs, 'events.permission.edit');
-  const mayDelete = allows(access.attrs, 'events.permission.delete');
   const navigate = useNavigate();
   const { eventId } = useParams();
   const [params] = useSearchParams();
@@ -93,13 +91,15 @@ function Booking({ access }: { access: Access }) {
   // What the URL asks for shows until the person moves on, which leaves the URL.
   const editId = eventId ?? params.get('editEventId');
   const occurrenceStart = params.get('occurrence_start');
-  // The add form waits for the venues, to start in the chosen one.
-  const openAdd = params.has('openAddEvent') && mayAdd && !!venues;
+  // Both wait for the venues: the add form to start in the chosen one, a booking opened by id to
+  // show its venue.
+  const venuesLoaded = !!venues;
+  const openAdd = params.has('openAddEvent') && mayAdd && venuesLoaded;
   const venueSpace = space?.id ?? null;
   const urlPanel = useMemo<EventPanel | null>(() => {
-    if (editId) return { kind: 'by-id', id: editId, occurrenceStart };
+    if (editId) return venuesLoaded ? { kind: 'by-id', id: editId, occurrenceStart } : null;
     return openAdd ? addPanel(venue, venueSpace, null) : null;
-  }, [editId, occurrenceStart, openAdd, venue, venueSpace]);
+  }, [editId, venuesLoaded, occurrenceStart, openAdd, venue, venueSpace]);
   const panel = urlPanel ?? localPanel;
   const changePanel = useCallback(
     (next: EventPanel) => {
@@ -135,10 +135,7 @@ function Booking({ access }: { access: Access }) {
   const timezone = venue?.timezone;
   const getNow = useCallback(() => (timezone ? venueNow(timezone) : new Date()), [timezone]);
   const selectedKey = panel.kind === 'details' ? occurrenceKey(panel.occurrence) : null;
-  const canMove = useCallback(
-    (event: CalendarEvent) => mayEdit && event.occurrence.editPermission,
-    [mayEdit],
-  );
+  const canMove = useCallback((event: CalendarEvent) => may.editEvent(access, event.occurrence), [access]);
 
   const select = useCallback(
     (event: CalendarEvent) =>
@@ -165,11 +162,11 @@ function Booking({ access }: { access: Access }) {
 
   const openMenu = useCallback(
     (event: CalendarEvent, at: { x: number; y: number }) => {
-      const edit = mayEdit && event.occurrence.editPermission;
-      const remove = mayDelete && event.occurrence.deletePermission;
+      const edit = may.editEvent(access, event.occurrence);
+      const remove = may.deleteEvent(access, event.occurrence);
       if (edit || remove) setMenu({ occurrence: event.occurrence, at, edit, remove });
     },
-    [mayEdit, mayDelete],
+    [access],
   );
 
   /** Shows a booking opened by id: its venue (when the person may book there) and its day. */

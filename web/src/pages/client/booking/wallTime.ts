@@ -96,13 +96,6 @@ export function nextHalfHour(date: Date): Date {
   return next;
 }
 
-/** A floating date moved by whole minutes, on the wall clock. */
-export function addMinutes(date: Date, minutes: number): Date {
-  const moved = new Date(date);
-  moved.setMinutes(moved.getMinutes() + minutes);
-  return moved;
-}
-
 /**
  * A wall time `YYYY-MM-DD HH:mm:ss` moved by whole minutes on the wall clock, or `null` when
  * unreadable. Counted apart from any time zone, so the browser's own DST never adds an hour.

@@ -128,6 +128,18 @@ describe('client dashboard: upcoming events', () => {
     expect(within(section).queryByRole('button', { name: 'Add event' })).not.toBeInTheDocument();
   });
 
+  it('says when the list could not be loaded, without a toast', async () => {
+    venuesApi('Account Admin').on('GET', '/client/upcomingbookings', {
+      status: 503,
+      body: { message: 'Down' },
+    });
+    renderApp('/c/dashboard');
+    const section = await screen.findByRole('region', { name: 'Upcoming events' });
+    expect(await within(section).findByText('Upcoming events could not be loaded.')).toBeInTheDocument();
+    expect(within(section).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(shownToasts().map((toast) => toast.title)).not.toContain('Down');
+  });
+
   it('is not shown, nor asked for, without the dashboard flag', async () => {
     const api = fakeApi().ok('GET', '/client/upcomingbookings', [board]);
     const me = aClientMe('Event Coordinator');

@@ -1,9 +1,10 @@
-import { Button, Card, Flex, Grid, Heading, Loader, Text } from '@aws-amplify/ui-react';
-import { useId, useState, type ReactNode } from 'react';
+import { Button, Flex, Grid, Heading } from '@aws-amplify/ui-react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { allows } from '../../../../../shared/roles';
 import { useUpcomingBookings } from '../../../api/client-bookings';
 import { useRecentScreens, useRecentSpaces, useRecentVenues } from '../../../api/client-venues';
+import { RecentList, RecentRow } from '../../../components/RecentList';
 import { may, useAccess, type Access } from '../venues/access';
 import { ItemStatusSwitch } from '../venues/cards';
 import { closedPanel, PanelHost, type PanelState } from '../venues/panels/PanelHost';
@@ -33,6 +34,8 @@ function Dashboard({ access }: { access: Access }) {
   const spaces = useRecentSpaces(showSpaces);
   const screens = useRecentScreens(showScreens);
   const upcoming = useUpcomingBookings(showBookings);
+  // Not toasted (the header asks for the same list every minute): the list says it.
+  const upcomingFailed = !upcoming.data && !!upcoming.error;
   const navigate = useNavigate();
 
   return (
@@ -40,7 +43,7 @@ function Dashboard({ access }: { access: Access }) {
       <Heading level={1}>Dashboard</Heading>
       <Grid templateColumns={{ base: '1fr', large: '1fr 1fr' }} gap="medium">
         {showVenues && (
-          <RecentList title="Recently added venues" items={venues.data} empty="No venues yet.">
+          <RecentList title="Recently added venues" loading={!venues.data} empty="No venues yet.">
             {(venues.data ?? []).map((venue) => (
               <RecentRow
                 key={venue.id}
@@ -60,7 +63,7 @@ function Dashboard({ access }: { access: Access }) {
           </RecentList>
         )}
         {showSpaces && (
-          <RecentList title="Recently added spaces" items={spaces.data} empty="No spaces yet.">
+          <RecentList title="Recently added spaces" loading={!spaces.data} empty="No spaces yet.">
             {(spaces.data ?? []).map((space) => (
               <RecentRow
                 key={space.id}
@@ -80,7 +83,7 @@ function Dashboard({ access }: { access: Access }) {
           </RecentList>
         )}
         {showScreens && (
-          <RecentList title="Recently added screens" items={screens.data} empty="No screens yet.">
+          <RecentList title="Recently added screens" loading={!screens.data} empty="No screens yet.">
             {(screens.data ?? []).map((screen) => (
               <RecentRow
                 key={screen.id}
@@ -102,7 +105,8 @@ function Dashboard({ access }: { access: Access }) {
         {showBookings && (
           <RecentList
             title="Upcoming events"
-            items={upcoming.data}
+            loading={!upcoming.data && !upcomingFailed}
+            failed={upcomingFailed ? 'Upcoming events could not be loaded.' : undefined}
             empty="No upcoming events."
             action={
               allows(access.attrs, 'events.permission.add') && (
@@ -130,88 +134,5 @@ function Dashboard({ access }: { access: Access }) {
         current={{ venues: venues.data, spaces: spaces.data, screens: screens.data }}
       />
     </Flex>
-  );
-}
-
-function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <Card as="section" variation="outlined" aria-labelledby={headingId}>
-      <Flex direction="column" gap="small">
-        <Flex justifyContent="space-between" alignItems="center" gap="small">
-          <Heading level={2} fontSize="large" id={headingId}>
-            {title}
-          </Heading>
-          {action}
-        </Flex>
-        {children}
-      </Flex>
-    </Card>
-  );
-}
-
-/** One of the lists: a loader, its rows, or its empty text; `action` beside its heading. */
-function RecentList({
-  title,
-  items,
-  empty,
-  action,
-  children,
-}: {
-  title: string;
-  items: readonly unknown[] | undefined;
-  empty: string;
-  action?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <Section title={title} action={action}>
-      {!items ? (
-        <Loader ariaLabel={`Loading ${title.toLowerCase()}`} />
-      ) : items.length === 0 ? (
-        <Text color="font.secondary">{empty}</Text>
-      ) : (
-        <Flex
-          as="ul"
-          direction="column"
-          gap="xs"
-          padding="0"
-          margin="0"
-          aria-label={title}
-          style={{ listStyle: 'none' }}
-        >
-          {children}
-        </Flex>
-      )}
-    </Section>
-  );
-}
-
-/** A row: the item's name, which opens its panel, a line about it, and its status switch. */
-function RecentRow({
-  name,
-  note,
-  onOpen,
-  children,
-}: {
-  name: string;
-  note: string;
-  onOpen: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <li>
-      <Flex justifyContent="space-between" alignItems="center" gap="small">
-        <Flex direction="column" gap="0" minWidth="0">
-          <Button variation="link" size="small" padding="0" justifyContent="flex-start" onClick={onOpen}>
-            {name}
-          </Button>
-          <Text fontSize="small" color="font.secondary">
-            {note}
-          </Text>
-        </Flex>
-        {children}
-      </Flex>
-    </li>
   );
 }

@@ -359,6 +359,32 @@ describe('venues area: space panel', () => {
     await user.click(within(panel).getByRole('button', { name: 'Remove feed URL 2' }));
     expect(within(panel).queryByLabelText('Feed URL 2')).not.toBeInTheDocument();
   });
+  it('shows the CAP alert status asked for while it saves, and the saved one after a failure', async () => {
+    let answer = () => {};
+    const api = venuesApi('Account Admin', { spaces: [roomA] })
+      .ok('GET', `/client/capAlertURL/${roomA.id}`, { cap_alert_urls: [], cap_alert_status: 'Inactive' })
+      .on('POST', `/client/capAlertURL/${roomA.id}`, {
+        until: new Promise<void>((resolve) => (answer = resolve)),
+        status: 500,
+        body: { message: 'Alerts are down' },
+      });
+    const { user } = renderApp('/c/venues?list=spaces');
+    await user.click(await screen.findByRole('button', { name: 'Alerts of Room A' }));
+    const panel = await screen.findByRole('dialog', { name: 'CAP Alert | Room A' });
+    const toggle = await within(panel).findByRole('switch', { name: 'Status: Inactive' });
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    const pending = await within(panel).findByRole('switch', { name: 'Status: Active' });
+    expect(pending).toBeChecked();
+    expect(pending).toBeDisabled();
+    expect(api.callsTo('POST', `/client/capAlertURL/${roomA.id}`)).toHaveLength(1);
+
+    answer();
+    expect(await screen.findByText('Alerts are down')).toBeInTheDocument();
+    const saved = await within(panel).findByRole('switch', { name: 'Status: Inactive' });
+    expect(saved).not.toBeChecked();
+    expect(saved).toBeEnabled();
+  });
 });
 
 describe('venues area: screen panels', () => {

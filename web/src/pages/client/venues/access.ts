@@ -1,23 +1,28 @@
+import { useMemo } from 'react';
 import { allows, type ClientRole, type RolesAttr } from '../../../../../shared/roles';
 import { isClientMe } from '../../../../../shared/me';
+import type { BookingOccurrence } from '../../../../../shared/schemas/bookings';
 import { actsOn, type AssignmentPermission } from '../../../../../shared/venues';
 import { useAuth } from '../../../auth/AuthProvider';
 
 /**
- * What the signed-in client may do in the Venues area (client-area §2 "Venues area", §6): the
- * role's flags, and for an existing venue, space or screen also the scope rule (`actsOn`: an
- * Account Admin everywhere, a Venue Manager or Event Coordinator where Approved). The API
- * refuses what these refuse; the pages hide it.
+ * What the signed-in client may do in the Venues area (client-area §2 "Venues area", §6) and to
+ * events: the role's flags, and for an existing venue, space or screen also the scope rule
+ * (`actsOn`: an Account Admin everywhere, a Venue Manager or Event Coordinator where Approved), for
+ * an event what the API says of it. The API refuses what these refuse; the pages hide it.
  */
 export interface Access {
   role: ClientRole;
   attrs: RolesAttr;
 }
 
-/** The signed-in client's role and flags, or null while no client profile is loaded. */
+/**
+ * The signed-in client's role and flags, or null while no client profile is loaded; the same
+ * object while the profile stays.
+ */
 export function useAccess(): Access | null {
   const { me } = useAuth();
-  return me && isClientMe(me) ? { role: me.user_role, attrs: me.rolesAttr } : null;
+  return useMemo(() => (me && isClientMe(me) ? { role: me.user_role, attrs: me.rolesAttr } : null), [me]);
 }
 
 type Scoped = { permission: AssignmentPermission | null };
@@ -46,4 +51,9 @@ export const may = {
   listVenues: (a: Access) =>
     allows(a.attrs, 'venues.permission.add') || allows(a.attrs, 'venues.permission.edit'),
   listScreens: (a: Access) => allows(a.attrs, 'screens.permission.add'),
+  /** An event: the role's flag, and the API's word on that event (`editPermission`, `deletePermission`). */
+  editEvent: (a: Access, occurrence: Pick<BookingOccurrence, 'editPermission'>) =>
+    allows(a.attrs, 'events.permission.edit') && occurrence.editPermission,
+  deleteEvent: (a: Access, occurrence: Pick<BookingOccurrence, 'deletePermission'>) =>
+    allows(a.attrs, 'events.permission.delete') && occurrence.deletePermission,
 };

@@ -1,6 +1,7 @@
-import { Button, Flex, Radio, RadioGroupField, Text } from '@aws-amplify/ui-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Radio, RadioGroupField } from '@aws-amplify/ui-react';
+import { useState } from 'react';
 import { applicableScopes, type ApplicableScope } from '../../../../../../shared/schemas/event';
+import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { scopeLabels } from '../text';
 
 /**
@@ -14,28 +15,16 @@ export function DeleteScopeDialog({
   onConfirm: (scope: ApplicableScope) => void;
   onCancel: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const messageId = useId();
   const [scope, setScope] = useState<ApplicableScope>('THIS');
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal?.();
-  }, []);
   return (
-    <dialog
-      ref={ref}
-      role="alertdialog"
-      aria-label="Delete event"
-      aria-describedby={messageId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-      style={{ border: 'none', borderRadius: '0.5rem', padding: '1.5rem', maxWidth: '28rem' }}
+    <ConfirmDialog
+      title="Delete event"
+      message="Delete this recurring event?"
+      confirmLabel="Delete"
+      cancelLabel="Cancel"
+      onConfirm={() => onConfirm(scope)}
+      onCancel={onCancel}
     >
-      <Text id={messageId} marginBottom="medium">
-        Delete this recurring event?
-      </Text>
       <RadioGroupField
         legend="Delete"
         legendHidden
@@ -49,12 +38,6 @@ export function DeleteScopeDialog({
           </Radio>
         ))}
       </RadioGroupField>
-      <Flex justifyContent="flex-end" gap="small" marginTop="large">
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button variation="primary" colorTheme="error" onClick={() => onConfirm(scope)}>
-          Delete
-        </Button>
-      </Flex>
-    </dialog>
+    </ConfirmDialog>
   );
 }

@@ -4,23 +4,15 @@ import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
 import type { Booking, BookingOccurrence } from '../../../../../../shared/schemas/bookings';
 import type { ApplicableScope } from '../../../../../../shared/schemas/event';
-import { allows } from '../../../../../../shared/roles';
 import { deleteBooking, revalidateBookings, useBooking } from '../../../../api/client-bookings';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { PageLoader } from '../../../../components/PageLoader';
 import { SidePanel } from '../../../../components/SidePanel';
-import type { Access } from '../../venues/access';
+import { may, type Access } from '../../venues/access';
 import { DeleteScopeDialog } from './DeleteDialog';
 import { EventDetails } from './EventDetails';
 import { EventForm } from './EventForm';
 import { closedPanel, type EventPanel, type EventPanelProps } from './state';
-
-const may = {
-  edit: (access: Access, occurrence: Pick<BookingOccurrence, 'editPermission'>) =>
-    allows(access.attrs, 'events.permission.edit') && occurrence.editPermission,
-  delete: (access: Access, occurrence: Pick<BookingOccurrence, 'deletePermission'>) =>
-    allows(access.attrs, 'events.permission.delete') && occurrence.deletePermission,
-};
 
 /** The occurrence a booking read by id stands for: the one asked for, or its first. */
 function occurrenceOf(booking: Booking): BookingOccurrence {
@@ -101,11 +93,11 @@ function DetailsPanel({
       <EventDetails
         occurrence={occurrence}
         onEdit={
-          may.edit(access, occurrence)
+          may.editEvent(access, occurrence)
             ? () => setPanel({ kind: 'edit', occurrence, fromDetails: true })
             : undefined
         }
-        onDelete={may.delete(access, occurrence) ? () => setDeleting(true) : undefined}
+        onDelete={may.deleteEvent(access, occurrence) ? () => setDeleting(true) : undefined}
       />
       {deleting && (
         <DeleteOccurrence occurrence={occurrence} onDone={close} onCancel={() => setDeleting(false)} />
@@ -174,7 +166,7 @@ function BookingById({
       </SidePanel>
     );
   }
-  if (!may.edit(access, occurrence))
+  if (!may.editEvent(access, occurrence))
     return <DetailsPanel access={access} occurrence={occurrence} setPanel={setPanel} close={close} />;
   return (
     <SidePanel title="Edit event" onClose={close}>

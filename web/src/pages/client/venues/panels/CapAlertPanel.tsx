@@ -60,7 +60,6 @@ export function CapAlertPanel({ space, canEdit }: { space: Space; canEdit: boole
 
 function CapAlertForm({ space, settings }: { space: Space; settings: CapAlertSettings }) {
   const { mutate } = useSWRConfig();
-  const [status, setStatus] = useState<Status>(settings.cap_alert_status);
   const [saving, setSaving] = useState<{ what: 'urls' | 'status'; status: Status } | null>(null);
   const form = useForm<CapForm, unknown, CapOutput>({
     resolver: zodResolver(urlsSchema) as unknown as Resolver<CapForm, unknown, CapOutput>,
@@ -89,7 +88,7 @@ function CapAlertForm({ space, settings }: { space: Space; settings: CapAlertSet
         })) as CapReply;
         toast.success(reply.data?.message || 'Saved');
         form.reset({ cap_alert_urls: reply.result.cap_alert_urls });
-        setStatus(reply.result.cap_alert_status);
+        // The settings (and with them the switch) come from the swr entry, which holds the reply.
         await Promise.all([
           mutate(venuePaths.capAlerts(space.id), reply.result, { revalidate: false }),
           revalidateAfter(mutate, 'space'),
@@ -101,7 +100,8 @@ function CapAlertForm({ space, settings }: { space: Space; settings: CapAlertSet
         setSaving(null);
       }
     })();
-  const shown = saving?.what === 'status' ? saving.status : status;
+  // While the switch's save runs, the status it asks for.
+  const shown = saving?.what === 'status' ? saving.status : settings.cap_alert_status;
 
   return (
     <Flex
@@ -112,7 +112,7 @@ function CapAlertForm({ space, settings }: { space: Space; settings: CapAlertSet
       aria-label="Alert feeds"
       onSubmit={(event) => {
         event.preventDefault();
-        void send(status, 'urls');
+        void send(settings.cap_alert_status, 'urls');
       }}
     >
       <SwitchField
