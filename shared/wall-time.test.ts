@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { DateTime, IANAZone, Settings } from 'luxon';
 import {
+  addLocalMonths,
+  instantToLocalDate,
   formatLocalDate,
   formatTimeOfDay,
   formatWallTime,
@@ -215,5 +217,25 @@ describe('offsets read from the caches', () => {
         expect(instantToWallTime(instant, zone), new Date(instant).toISOString()).toBe(instant + offset);
       }
     }
+  });
+});
+
+describe('local dates', () => {
+  it('the date a zone shows at an instant', () => {
+    // London keeps UTC in winter; Berlin is an hour ahead, Los Angeles eight behind.
+    expect(instantToLocalDate(Date.UTC(2026, 11, 31, 23, 30), 'Europe/London')).toBe('2026-12-31');
+    expect(instantToLocalDate(Date.UTC(2026, 11, 31, 23, 30), 'Europe/Berlin')).toBe('2027-01-01');
+    expect(instantToLocalDate(Date.UTC(2026, 0, 1, 3), 'America/Los_Angeles')).toBe('2025-12-31');
+  });
+
+  it('months away keep the day of the month, or take the last day of a shorter month', () => {
+    const day = (text: string) =>
+      Date.UTC(Number(text.slice(0, 4)), Number(text.slice(5, 7)) - 1, Number(text.slice(8)));
+    const text = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    expect(text(addLocalMonths(day('2026-01-31'), 1))).toBe('2026-02-28');
+    expect(text(addLocalMonths(day('2028-01-31'), 1))).toBe('2028-02-29');
+    expect(text(addLocalMonths(day('2026-03-15'), -1))).toBe('2026-02-15');
+    expect(text(addLocalMonths(day('2026-11-25'), 12))).toBe('2027-11-25');
+    expect(text(addLocalMonths(day('2026-01-10'), -1))).toBe('2025-12-10');
   });
 });

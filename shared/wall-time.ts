@@ -257,6 +257,20 @@ export function instantToWallTime(instant: number, zoneName: string): number {
   return instant + offsetsOf(zoneName).at(instant);
 }
 
+/** The local date (`YYYY-MM-DD`) that `zone` shows at `instant` (epoch ms). */
+export function instantToLocalDate(instant: number, zoneName: string): string {
+  return formatLocalDate(instantToWallTime(instant, zoneName));
+}
+
+/** A local day (floating ms) `months` months away, the day of the month kept where that month has it, else its last. */
+export function addLocalMonths(day: number, months: number): number {
+  const date = new Date(day);
+  const year = date.getUTCFullYear();
+  const month = date.getUTCMonth() + months;
+  const length = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return Date.UTC(year, month, Math.min(date.getUTCDate(), length));
+}
+
 /** An instant as the ISO 8601 UTC text of `Date.prototype.toISOString` (`2026-03-08T07:30:00.000Z`). */
 export function toUtcIso(instant: number): string {
   if (isWholeSecond(instant)) return textsOfDay(instant).iso + textsOfSecond(instant).iso;

@@ -3,23 +3,34 @@ import { documentClient } from '../aws/dynamodb';
 import { env } from '../env';
 import { ServiceUnavailable } from '../http/errors';
 
+/** BatchGetItem takes at most 100 keys a call. */
+const batchSize = 100;
+
 /**
- * Items of any entities by their keys, in one BatchGetItem (up to 100 keys). Keys the table
- * could not serve at once (throttling) come back unprocessed and are asked for again, three
+ * Items of any entities by their keys: one BatchGetItem per 100 keys, run together. Keys the
+ * table could not serve at once (throttling) come back unprocessed and are asked for again, three
  * times at most; after that the table is throttling and the request answers 503.
  */
 export async function batchGet(
   keys: Array<Record<string, unknown>>,
   options: { consistent?: boolean } = {},
 ): Promise<Array<Record<string, unknown>>> {
+  const chunks: Array<Array<Record<string, unknown>>> = [];
+  for (let i = 0; i < keys.length; i += batchSize) chunks.push(keys.slice(i, i + batchSize));
+  return (await Promise.all(chunks.map((chunk) => batchGetChunk(chunk, options.consistent ?? false)))).flat();
+}
+
+/** One BatchGetItem of at most 100 keys, with its unprocessed keys asked for again. */
+async function batchGetChunk(
+  keys: Array<Record<string, unknown>>,
+  consistent: boolean,
+): Promise<Array<Record<string, unknown>>> {
   const table = env().TABLE_NAME;
   const items: Array<Record<string, unknown>> = [];
   let pending = keys;
   for (let attempt = 0; pending.length && attempt < 3; attempt++) {
     const answer = await documentClient().send(
-      new BatchGetCommand({
-        RequestItems: { [table]: { Keys: pending, ConsistentRead: options.consistent ?? false } },
-      }),
+      new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: consistent } } }),
     );
     items.push(...(answer.Responses?.[table] ?? []));
     pending = answer.UnprocessedKeys?.[table]?.Keys ?? [];

@@ -5,6 +5,7 @@ import { env } from '../env';
 import { Conflict, Forbidden, Invalid } from '../http/errors';
 import type { ActivityInput } from './activity';
 import { batchGet } from './batch';
+import { parseBookingItem } from './bookings';
 import {
   db,
   type BookingItem,
@@ -48,9 +49,6 @@ export interface PlaceKeys {
   coordinatorId?: string;
 }
 
-/** BatchGetItem takes at most 100 keys a call; larger reads go in parallel calls. */
-const batchSize = 100;
-
 /**
  * Venues, spaces and bookings by id, with the caller's assignments to them, in one BatchGetItem
  * per 100 keys, run together (pattern 37). Missing items are left out.
@@ -75,9 +73,7 @@ export async function readPlaces(
   }
   for (const booking_id of new Set(ids.bookingIds))
     keys.push(e.booking.get({ account_id, booking_id }).params().Key);
-  const chunks: Array<Array<Record<string, unknown>>> = [];
-  for (let i = 0; i < keys.length; i += batchSize) chunks.push(keys.slice(i, i + batchSize));
-  const items = (await Promise.all(chunks.map((chunk) => batchGet(chunk, options)))).flat();
+  const items = await batchGet(keys, options);
   const places: Places = {
     venues: new Map(),
     spaces: new Map(),
@@ -127,7 +123,6 @@ export async function newestBookings(
   limit: number,
   keep: (booking: BookingItem) => boolean,
 ): Promise<Array<{ booking: BookingItem; occurrences: BookingOccurrenceItem[] }>> {
-  const { booking, bookingOccurrence } = db().entities;
   const found: Array<{ booking: BookingItem; occurrences: BookingOccurrenceItem[] }> = [];
   let pending: BookingOccurrenceItem[] = [];
   let start: Record<string, unknown> | undefined;
@@ -143,13 +138,13 @@ export async function newestBookings(
       }),
     );
     for (const Item of page.Items ?? []) {
-      const occurrence = bookingOccurrence.parse({ Item }).data;
-      if (occurrence) {
-        pending.push(occurrence);
+      const parsed = parseBookingItem(Item);
+      if (!parsed) continue;
+      if ('occurrence' in parsed) {
+        pending.push(parsed.occurrence);
         continue;
       }
-      const series = booking.parse({ Item }).data;
-      if (!series) continue;
+      const series = parsed.booking;
       const own = pending.filter((item) => item.booking_id === series.booking_id);
       pending = [];
       if (keep(series)) found.push({ booking: series, occurrences: own });

@@ -17,6 +17,21 @@ export interface BookingsFound {
   occurrences: BookingOccurrenceItem[];
 }
 
+/**
+ * A booking or an occurrence changed on its own, each read by its own entity: ElectroDB's parser
+ * would otherwise take an occurrence's item for a booking (its key fits the booking's template),
+ * so ownership (the entity named in the item) is checked.
+ */
+export function parseBookingItem(
+  Item: Record<string, unknown>,
+): { booking: BookingItem } | { occurrence: BookingOccurrenceItem } | null {
+  const { booking, bookingOccurrence } = db().entities;
+  const occurrence = bookingOccurrence.parse({ Item }, { ignoreOwnership: false }).data;
+  if (occurrence) return { occurrence };
+  const series = booking.parse({ Item }, { ignoreOwnership: false }).data;
+  return series ? { booking: series } : null;
+}
+
 /** Where to look: an account's bookings, a venue's, or a space's. */
 export type BookingScope =
   { accountId: string } | { accountId: string; venueId: string } | { accountId: string; spaceId: string };
@@ -40,15 +55,13 @@ function indexOf(scope: BookingScope): { index: string; pk: string; sk: string }
 /**
  * The bookings and changed occurrences of a scope that end after `from` and start before `to`
  * (instants, ISO 8601 UTC): one Query of the index by end (pattern 39–41), the start filtered by
- * DynamoDB. `limit` stops after that many items in end order (the next ones from now).
+ * DynamoDB.
  */
 export async function bookingsTouching(
   scope: BookingScope,
   window: { from: string; to?: string },
-  options: { limit?: number } = {},
 ): Promise<BookingsFound> {
   const { index, pk, sk } = indexOf(scope);
-  const { booking, bookingOccurrence } = db().entities;
   const found: BookingsFound = { bookings: [], occurrences: [] };
   let start: Record<string, unknown> | undefined;
   do {
@@ -69,22 +82,14 @@ export async function bookingsTouching(
           ...(window.to ? { ':to': window.to } : {}),
         },
         ExclusiveStartKey: start,
-        ...(options.limit ? { Limit: options.limit } : {}),
       }),
     );
     for (const Item of page.Items ?? []) {
-      // Each item is parsed by its own entity, named in ElectroDB's identifier attribute (the
-      // booking's parser would also take an occurrence's item: its key fits the booking's template).
-      if (Item.__edb_e__ === 'bookingOccurrence') {
-        const occurrence = bookingOccurrence.parse({ Item }).data;
-        if (occurrence) found.occurrences.push(occurrence);
-      } else {
-        const series = booking.parse({ Item }).data;
-        if (series) found.bookings.push(series);
-      }
+      const parsed = parseBookingItem(Item);
+      if (parsed && 'occurrence' in parsed) found.occurrences.push(parsed.occurrence);
+      else if (parsed) found.bookings.push(parsed.booking);
     }
     start = page.LastEvaluatedKey;
-    if (options.limit && found.bookings.length + found.occurrences.length >= options.limit) break;
   } while (start);
   return found;
 }
@@ -97,7 +102,6 @@ export async function getBookingState(
   accountId: string,
   bookingId: string,
 ): Promise<{ booking: BookingItem | null; occurrences: BookingOccurrenceItem[] }> {
-  const { booking, bookingOccurrence } = db().entities;
   let found: BookingItem | null = null;
   const occurrences: BookingOccurrenceItem[] = [];
   let start: Record<string, unknown> | undefined;
@@ -112,19 +116,11 @@ export async function getBookingState(
       }),
     );
     for (const Item of page.Items ?? []) {
-      found ??= booking.parse({ Item }).data;
-      const occurrence = bookingOccurrence.parse({ Item }).data;
-      if (occurrence) occurrences.push(occurrence);
+      const parsed = parseBookingItem(Item);
+      if (parsed && 'occurrence' in parsed) occurrences.push(parsed.occurrence);
+      else if (parsed) found = parsed.booking;
     }
     start = page.LastEvaluatedKey;
   } while (start);
   return { booking: found, occurrences };
-}
-
-/** The newest bookings of an account: Query sk begins `BOOKING#`, newest first (ids are ULIDs). */
-export async function recentBookingItems(accountId: string, limit: number): Promise<BookingItem[]> {
-  const { data } = await db()
-    .entities.booking.query.byId({ account_id: accountId })
-    .go({ order: 'desc', limit });
-  return data;
 }

@@ -77,7 +77,12 @@ export type LicenceFields = Pick<
 >;
 const optionalLicenceFields = ['order_no', 'amount', 'note'] as const;
 
-/** Saves a licence's fields; optional ones left out are removed. Answers the licence as written. */
+/**
+ * Saves a licence's fields; optional ones left out are removed. A screen that holds the licence
+ * keeps a copy of its expiration date (its list shows it without reading licences): a new date is
+ * written there in the same transaction, on condition that the screen still holds the licence.
+ * Answers the licence as written.
+ */
 export async function saveLicence(
   current: LicenceItem,
   changes: LicenceFields,
@@ -100,6 +105,18 @@ export async function saveLicence(
           .commit(),
         changedMeanwhile,
       ],
+      ...(current.screen_id && set.expiration_date && set.expiration_date !== current.expiration_date
+        ? [
+            [
+              e.screen
+                .patch({ account_id: current.account_id, screen_id: current.screen_id })
+                .set({ licence_expiration_date: set.expiration_date, updated_at })
+                .where(({ licence_id }, { eq }) => eq(licence_id, current.licence_id))
+                .commit(),
+              changedMeanwhile,
+            ] satisfies Step,
+          ]
+        : []),
     ],
     activity,
   );

@@ -20,7 +20,7 @@ import { changedMeanwhile, runSteps, type Entities, type Step } from './transact
  */
 
 /** The guard scope of activation codes: one screen of the platform per code. */
-export const screenCodeScope = 'SCREENCODE';
+const screenCodeScope = 'SCREENCODE';
 
 export const codeTaken = () =>
   new Conflict('This screen ID number is already in use', {
@@ -89,16 +89,6 @@ export async function readScreenContext(
   return found;
 }
 
-/** Venues and spaces by id, in one BatchGetItem (the names of a few screens). */
-export async function getVenuesAndSpaces(
-  accountId: string,
-  venueIds: string[],
-  spaceIds: string[],
-): Promise<{ venues: VenueItem[]; spaces: SpaceItem[] }> {
-  const { venues, spaces } = await readScreenContext(accountId, { venueIds, spaceIds });
-  return { venues, spaces };
-}
-
 /**
  * The accounts, venues and spaces of screens of any accounts, by key, in one BatchGetItem (the
  * admin dashboard's recent screens).
@@ -130,7 +120,7 @@ export interface Placement {
 }
 
 /** The name a licence shows for its screen: the screen's name, or its activation code without one. */
-export const licenceScreenName = (screen: Pick<ScreenItem, 'name' | 'screen_id_no'>) =>
+const licenceScreenName = (screen: Pick<ScreenItem, 'name' | 'screen_id_no'>) =>
   screen.name ?? screen.screen_id_no;
 
 function placementSteps(e: Entities, accountId: string, placement: Placement): Step[] {

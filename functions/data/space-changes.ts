@@ -13,6 +13,7 @@ import {
   type VenueManagerItem,
 } from './entities';
 import { changedMeanwhile, runSteps } from './transactions';
+import { getVenueWithAssignment, venueWithAssignmentKeys } from './venues';
 
 /**
  * The writes of spaces and of their event coordinators (docs/data-model.md, patterns 29, 30, 35,
@@ -52,15 +53,6 @@ export interface SpaceWriteContext {
 
 type Key = Record<string, unknown>;
 
-/** BatchGetItem takes at most 100 keys a call. */
-const batchSize = 100;
-
-async function readKeys(keys: Key[]): Promise<Key[]> {
-  const chunks: Key[][] = [];
-  for (let i = 0; i < keys.length; i += batchSize) chunks.push(keys.slice(i, i + batchSize));
-  return (await Promise.all(chunks.map((chunk) => batchGet(chunk, { consistent: true })))).flat();
-}
-
 /**
  * Reads what a space write needs, strongly consistent, in one BatchGetItem of every key known
  * from the request (the space, the venue it names, the package, the items, a user and their
@@ -76,7 +68,9 @@ export async function readForSpaceWrite(
   const wantsVenue = reads.venue !== false || reads.managerId !== undefined;
   const keys: Key[] = [];
   if (reads.spaceId) keys.push(e.space.get({ account_id: accountId, space_id: reads.spaceId }).params().Key);
-  if (reads.venueId && wantsVenue) keys.push(...venueKeys(accountId, reads.venueId, reads.managerId));
+  if (reads.venueId && wantsVenue) {
+    keys.push(...venueWithAssignmentKeys(accountId, reads.venueId, reads.managerId));
+  }
   if (reads.packageId) keys.push(e.package.get({ package_id: reads.packageId }).params().Key);
   for (const id of reads.amenities ?? [])
     keys.push(e.configItem.get({ kind: 'amenities', item_id: id }).params().Key);
@@ -93,7 +87,7 @@ export async function readForSpaceWrite(
     }
   }
   const context = emptyContext();
-  for (const Item of await readKeys(keys)) {
+  for (const Item of await batchGet(keys, { consistent: true })) {
     const answer = { Item };
     const config = e.configItem.parse(answer).data;
     if (config) {
@@ -109,7 +103,7 @@ export async function readForSpaceWrite(
   }
   const { space } = context;
   if (space && wantsVenue && space.venue_id !== reads.venueId) {
-    const [venue, assignment] = await readVenue(accountId, space.venue_id, reads.managerId);
+    const { venue, assignment } = await getVenueWithAssignment(accountId, space.venue_id, reads.managerId);
     context.venue = venue;
     context.venueAssignment = assignment;
   }
@@ -127,32 +121,6 @@ function emptyContext(): SpaceWriteContext {
     user: null,
     coordinator: null,
   };
-}
-
-function venueKeys(accountId: string, venueId: string, managerId: string | undefined) {
-  const { venue, venueManager } = db().entities;
-  return [
-    venue.get({ account_id: accountId, venue_id: venueId }).params().Key,
-    ...(managerId
-      ? [venueManager.get({ account_id: accountId, venue_id: venueId, user_id: managerId }).params().Key]
-      : []),
-  ];
-}
-
-async function readVenue(
-  accountId: string,
-  venueId: string,
-  managerId: string | undefined,
-): Promise<[VenueItem | null, VenueManagerItem | null]> {
-  const { venue, venueManager } = db().entities;
-  const items = await batchGet(venueKeys(accountId, venueId, managerId), { consistent: true });
-  let found: VenueItem | null = null;
-  let assignment: VenueManagerItem | null = null;
-  for (const Item of items) {
-    found ??= venue.parse({ Item }).data;
-    assignment ??= venueManager.parse({ Item }).data;
-  }
-  return [found, assignment];
 }
 
 /** The 422 of a package's limit on spaces. */

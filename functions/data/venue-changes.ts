@@ -124,32 +124,6 @@ export async function saveVenue(
   return saved;
 }
 
-/** Activates or deactivates a venue from the version that was read, moving the platform's active venues. */
-export async function saveVenueStatus(
-  current: VenueItem,
-  status: VenueItem['status'],
-  activity: ActivityInput,
-): Promise<VenueItem> {
-  const updated_at = new Date().toISOString();
-  const { account_id, venue_id } = current;
-  await runSteps(
-    (e) => [
-      [
-        e.venue
-          .patch({ account_id, venue_id })
-          .set({ status, updated_at })
-          .add({ version: 1 })
-          .where(({ version }, { eq }) => eq(version, current.version))
-          .commit(),
-        changedMeanwhile,
-      ],
-      ...activeVenues(e, status === 'Active' ? 1 : -1),
-    ],
-    activity,
-  );
-  return { ...current, status, version: current.version + 1, updated_at };
-}
-
 /**
  * Adds a manager to a venue: once only (409), and only while the person is an active Venue
  * Manager of the account when the change commits (404 otherwise).

@@ -130,6 +130,21 @@ export async function assignmentsOf(
   return { user, venues, spaces };
 }
 
+/** The keys of a venue and, when `userId` is given, of that person's assignment to it. */
+export function venueWithAssignmentKeys(
+  accountId: string,
+  venueId: string,
+  userId?: string,
+): Array<Record<string, unknown>> {
+  const { venue, venueManager } = db().entities;
+  return [
+    venue.get({ account_id: accountId, venue_id: venueId }).params().Key,
+    ...(userId
+      ? [venueManager.get({ account_id: accountId, venue_id: venueId, user_id: userId }).params().Key]
+      : []),
+  ];
+}
+
 /**
  * A venue and, when `userId` is given, that person's assignment to it, with one strongly
  * consistent BatchGetItem (pattern 37): what a scoped venue request reads.
@@ -140,15 +155,7 @@ export async function getVenueWithAssignment(
   userId?: string,
 ): Promise<{ venue: VenueItem | null; assignment: VenueManagerItem | null }> {
   const { venue, venueManager } = db().entities;
-  const items = await batchGet(
-    [
-      venue.get({ account_id: accountId, venue_id: venueId }).params().Key,
-      ...(userId
-        ? [venueManager.get({ account_id: accountId, venue_id: venueId, user_id: userId }).params().Key]
-        : []),
-    ],
-    { consistent: true },
-  );
+  const items = await batchGet(venueWithAssignmentKeys(accountId, venueId, userId), { consistent: true });
   return {
     venue: pick(items, (answer) => venue.parse(answer)),
     assignment: userId ? pick(items, (answer) => venueManager.parse(answer)) : null,
@@ -196,19 +203,10 @@ export async function getSpaceWithScope(
   };
 }
 
-/** Items by their keys in as few BatchGetItems as the keys need (100 keys each), run together. */
-async function batchGetAll(
-  keys: Array<Record<string, unknown>>,
-  options: { consistent?: boolean } = {},
-): Promise<Array<Record<string, unknown>>> {
-  const chunks: Array<Array<Record<string, unknown>>> = [];
-  for (let i = 0; i < keys.length; i += 100) chunks.push(keys.slice(i, i + 100));
-  return (await Promise.all(chunks.map((chunk) => batchGet(chunk, options)))).flat();
-}
-
 /**
  * Venues and spaces of an account by id, in one BatchGetItem (pattern 37 for many keys): a
- * coordinator's spaces with their venue, a person's venue and space links. Missing ones are left out.
+ * coordinator's spaces with their venue, a person's venue and space links, the places of the
+ * newest screens. Missing ones are left out.
  */
 export async function getVenuesAndSpaces(
   accountId: string,
@@ -216,7 +214,7 @@ export async function getVenuesAndSpaces(
   spaceIds: string[],
 ): Promise<{ venues: VenueItem[]; spaces: SpaceItem[] }> {
   const { venue, space } = db().entities;
-  const items = await batchGetAll([
+  const items = await batchGet([
     ...[...new Set(venueIds)].map((id) => venue.get({ account_id: accountId, venue_id: id }).params().Key),
     ...[...new Set(spaceIds)].map((id) => space.get({ account_id: accountId, space_id: id }).params().Key),
   ]);
@@ -224,16 +222,6 @@ export async function getVenuesAndSpaces(
     venues: items.map((Item) => venue.parse({ Item }).data).filter((item) => item !== null),
     spaces: items.map((Item) => space.parse({ Item }).data).filter((item) => item !== null),
   };
-}
-
-/** Users of an account by id, in one BatchGetItem per 100 (the people of an assignment list). */
-export async function getUserItems(accountId: string, userIds: string[]): Promise<UserItem[]> {
-  if (!userIds.length) return [];
-  const { user } = db().entities;
-  const items = await batchGetAll(
-    [...new Set(userIds)].map((id) => user.get({ account_id: accountId, user_id: id }).params().Key),
-  );
-  return items.map((Item) => user.parse({ Item }).data).filter((item) => item !== null);
 }
 
 /**

@@ -3,12 +3,12 @@ import { rolesAttrFor } from '../../shared/roles';
 import { getUserAndAccount } from '../data/users';
 import { getAdmin } from '../data/admins';
 import { Forbidden, Unauthorized } from './errors';
-import type { AdminItem } from '../data/entities';
+import type { AccountItem, AdminItem, UserItem } from '../data/entities';
 import type { AdminPrincipal, ClientPrincipal, Principal } from './principal';
 import { accountSessionOpen, sessionOpen } from './session-rule';
 import { parseClientUsername, verifyAccessToken, type TokenStamp, type VerifiedToken } from './tokens';
 
-export function bearerToken(event: APIGatewayProxyEventV2): string | undefined {
+function bearerToken(event: APIGatewayProxyEventV2): string | undefined {
   const header = event.headers?.authorization ?? event.headers?.Authorization;
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   return match?.[1];
@@ -52,17 +52,7 @@ async function loadClient(token: VerifiedToken): Promise<ClientPrincipal> {
   } else if (!sessionOpen(user, token)) throw ended;
   if (!accountSessionOpen(account, token)) throw ended;
   return {
-    kind: 'client',
-    userId: user.user_id,
-    accountId: user.account_id,
-    role: user.user_role,
-    rolesAttr: rolesAttrFor(user.user_role),
-    email: user.email,
-    firstName: user.first_name,
-    lastName: user.last_name,
-    photoUri: user.photo_uri,
-    user,
-    account,
+    ...clientPrincipal(user, account),
     ...(admin && token.jti
       ? { impersonatedBy: { adminId: admin.admin_id, email: admin.email }, tokenId: token.jti }
       : {}),
@@ -75,6 +65,23 @@ async function loadAdmin(adminId: string, token: TokenStamp): Promise<AdminPrinc
     throw new Unauthorized('Your session has ended. Please log in again');
   if (admin.status !== 'Active') throw new Unauthorized('Your user is inactive');
   return adminPrincipal(admin);
+}
+
+/** A client user of an account as the principal of their requests (also what the seed acts as). */
+export function clientPrincipal(user: UserItem, account: AccountItem): ClientPrincipal {
+  return {
+    kind: 'client',
+    userId: user.user_id,
+    accountId: user.account_id,
+    role: user.user_role,
+    rolesAttr: rolesAttrFor(user.user_role),
+    email: user.email,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    photoUri: user.photo_uri,
+    user,
+    account,
+  };
 }
 
 /** A super admin as the principal of their requests (also what the seed acts as). */

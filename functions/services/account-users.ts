@@ -26,6 +26,7 @@ import type { Principal } from '../http/principal';
 import { clientUsername } from '../http/tokens';
 import { refuseImpersonation } from './auth';
 import { createLogin, deleteLogin, setLoginEmail, setPassword } from './identity';
+import { fullName } from './people';
 import { endSessions } from './sessions';
 import { randomPin } from './profile';
 import { replacePin } from '../data/users';
@@ -44,7 +45,7 @@ export type AccountUserChanges = z.output<typeof updateAccountUserSchema>;
 
 const orNull = <T>(value: T | undefined): T | null => value ?? null;
 
-export async function toAccountUser(item: UserItem): Promise<AccountUser> {
+async function toAccountUser(item: UserItem): Promise<AccountUser> {
   return {
     id: item.user_id,
     account_id: item.account_id,
@@ -65,9 +66,6 @@ export async function toAccountUser(item: UserItem): Promise<AccountUser> {
     updated_at: item.updated_at,
   };
 }
-
-const fullName = (user: Pick<UserItem, 'first_name' | 'last_name'>) =>
-  [user.first_name, user.last_name].filter(Boolean).join(' ');
 
 /**
  * Makes a client login in Cognito, then runs the DynamoDB write of its user; when either fails

@@ -18,6 +18,7 @@ import {
 import type { BannerItem } from '../data/entities';
 import { Invalid, NotFound } from '../http/errors';
 import type { AdminPrincipal, ClientPrincipal } from '../http/principal';
+import { today } from './licences';
 
 /**
  * Banner announcements (admin-and-auth §3 Banner announcement, §5, §9): shown on the login pages
@@ -25,7 +26,7 @@ import type { AdminPrincipal, ClientPrincipal } from '../http/principal';
  */
 export type BannerInput = z.output<typeof bannerInputSchema>;
 
-export function toBanner(item: BannerItem): Banner {
+function toBanner(item: BannerItem): Banner {
   return {
     id: item.banner_id,
     title: item.title,
@@ -42,8 +43,7 @@ export function toBanner(item: BannerItem): Banner {
   };
 }
 
-/** Today's date in UTC, `YYYY-MM-DD`: a banner is shown through its expiration date. */
-const today = () => new Date().toISOString().slice(0, 10);
+/** A banner is shown through its expiration date, UTC. */
 const showing = (item: BannerItem) => item.status === 'Active' && item.expiration_date >= today();
 
 /** Every banner, newest first. */

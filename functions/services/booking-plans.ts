@@ -9,7 +9,7 @@ import {
   type SeriesOccurrence,
   type SeriesState,
 } from '../../shared/series-edit';
-import { formatLocalDate, instantToWallTime } from '../../shared/wall-time';
+import { instantToLocalDate } from '../../shared/wall-time';
 import type { BookingWrite } from '../data/booking-changes';
 import { bookingsTouching, getBookingState } from '../data/bookings';
 import type { BookingItem, BookingOccurrenceItem, SpaceItem } from '../data/entities';
@@ -147,8 +147,6 @@ export function clash(occurrence: { title: string; start_date: string; end_date:
   );
 }
 
-const localDate = (instant: number, zone: string) => formatLocalDate(instantToWallTime(instant, zone));
-
 /**
  * Checks that `candidates` (occurrences of one space that a change newly occupies) overlap no
  * other occurrence of that space, half-open: one Query of the space's bookings from the first
@@ -196,7 +194,10 @@ export async function assertFree(
     if (own.ids.has(booking.booking_id)) continue;
     const zone = booking.timezone;
     existing.push(
-      ...seriesOccurrences(seriesOf(booking), { from: localDate(from, zone), to: localDate(to, zone) }),
+      ...seriesOccurrences(seriesOf(booking), {
+        from: instantToLocalDate(from, zone),
+        to: instantToLocalDate(to, zone),
+      }),
     );
   }
   for (const item of found.occurrences) if (!own.ids.has(item.booking_id)) existing.push(changedOf(item));

@@ -1,6 +1,13 @@
 import type { Booking, BookingFilter, BookingOccurrence } from '../../shared/schemas/bookings';
 import { seriesOccurrences, type SeriesOccurrence } from '../../shared/series-edit';
-import { DAY_MS, formatLocalDate, instantToWallTime, parseLocalDate } from '../../shared/wall-time';
+import {
+  addLocalMonths,
+  DAY_MS,
+  formatLocalDate,
+  instantToLocalDate,
+  instantToWallTime,
+  parseLocalDate,
+} from '../../shared/wall-time';
 import { listInviteeItems, newestBookings, readPlaces } from '../data/booking-changes';
 import { bookingsTouching, getBookingState, type BookingScope } from '../data/bookings';
 import type { BookingItem, BookingOccurrenceItem } from '../data/entities';
@@ -21,7 +28,7 @@ import {
   type Access,
   type DatesFrom,
 } from './booking-views';
-import { scopeOf, seesVenue, type Scope } from './scope';
+import { scopeOf, seesVenue } from './scope';
 
 /**
  * The booking lists (client-area §2 "Booking calendar", "Dashboard data"; §7 "Bookings"): the
@@ -43,15 +50,6 @@ type Dates = Required<DatesFrom>;
 const dateOf = (floating: number) => formatLocalDate(floating);
 const day = (text: string) => parseLocalDate(text)!;
 
-/** The same date `months` later (or earlier), or the last day of that month when it has no such date. */
-function addMonths(date: string, months: number): number {
-  const d = new Date(day(date));
-  const first = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1);
-  const f = new Date(first);
-  const last = new Date(Date.UTC(f.getUTCFullYear(), f.getUTCMonth() + 1, 0)).getUTCDate();
-  return first + (Math.min(d.getUTCDate(), last) - 1) * DAY_MS;
-}
-
 /**
  * The local dates a list covers in a zone: both dates as given; from a date alone, a month
  * (to the day before the same date of the next month); to a date alone, the month before it;
@@ -61,8 +59,8 @@ export function windowIn(filter: Pick<BookingFilter, 'from' | 'to'>, zone: strin
   const from = filter.from === '-' ? undefined : filter.from;
   const to = filter.to === '-' ? undefined : filter.to;
   if (from && to) return { from, to };
-  if (from) return { from, to: dateOf(addMonths(from, 1) - DAY_MS) };
-  if (to) return { from: dateOf(addMonths(to, -1) + DAY_MS), to };
+  if (from) return { from, to: dateOf(addLocalMonths(day(from), 1) - DAY_MS) };
+  if (to) return { from: dateOf(addLocalMonths(day(to), -1) + DAY_MS), to };
   const today = new Date(instantToWallTime(now, zone));
   const first = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1);
   const last = Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 0);
@@ -76,13 +74,6 @@ function assertWindow({ from, to }: Dates): void {
   if (to < from) throw new Invalid({ to: 'The end date must not be before the start date' });
   if ((day(to) - day(from)) / DAY_MS + 1 > MAX_WINDOW_DAYS)
     throw new Invalid({ to: `The range may span at most ${MAX_WINDOW_DAYS} days` });
-}
-
-const emptyScope: Scope = { all: false, venues: new Map(), spaces: new Map() };
-
-/** The caller's scope: read for a Venue Manager or an Event Coordinator only. */
-function scopeFor(principal: ClientPrincipal): Promise<Scope> {
-  return principal.role === 'Viewer' ? Promise.resolve(emptyScope) : scopeOf(principal);
 }
 
 const orAny = (value: string | undefined) => (value === undefined || value === '-' ? undefined : value);
@@ -144,7 +135,7 @@ export async function listBookings(
       : { accountId };
   const [found, scope] = await Promise.all([
     bookingsTouching(scopeKey, { from: iso(day(utc.from) - 2 * DAY_MS), to: iso(day(utc.to) + 3 * DAY_MS) }),
-    scopeFor(principal),
+    scopeOf(principal),
   ]);
   const seriesIds = new Set(found.bookings.map((booking) => booking.booking_id));
   const places = await readPlaces(accountId, {
@@ -183,7 +174,7 @@ function firstOccurrence(booking: BookingItem, changed: readonly BookingOccurren
 
 /** GET /client/recentbookings: the five newest bookings the caller sees, each at its first occurrence. */
 export async function recentBookings(principal: ClientPrincipal): Promise<BookingOccurrence[]> {
-  const access = accessFromScope(principal, await scopeFor(principal));
+  const access = accessFromScope(principal, await scopeOf(principal));
   const newest = await newestBookings(principal.accountId, DASHBOARD_SIZE, (booking) =>
     sees(access, booking),
   );
@@ -210,7 +201,7 @@ export async function upcomingBookings(
   now = Date.now(),
 ): Promise<BookingOccurrence[]> {
   const { accountId } = principal;
-  const scope = scopeFor(principal);
+  const scope = scopeOf(principal);
   let next: Array<{ booking: BookingItem; occurrence: SeriesOccurrence }> = [];
   let access: Access | undefined;
   for (const days of UPCOMING_HORIZONS) {
@@ -221,10 +212,9 @@ export async function upcomingBookings(
     ]);
     access ??= accessFromScope(principal, read);
     const seen = access;
-    const localDate = (instant: number, zone: string) => formatLocalDate(instantToWallTime(instant, zone));
     next = expand(found.bookings, found.occurrences, (booking) => ({
-      from: localDate(now, booking.timezone),
-      ...(until === undefined ? {} : { to: localDate(until, booking.timezone) }),
+      from: instantToLocalDate(now, booking.timezone),
+      ...(until === undefined ? {} : { to: instantToLocalDate(until, booking.timezone) }),
     }))
       .filter(
         ({ occurrence }) =>

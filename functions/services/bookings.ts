@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ulid } from 'ulid';
+import { ulid as ulidSchema } from '../../shared/schemas/common';
 import { RecurrenceError } from '../../shared/recurrence';
 import type { Booking, DeleteBookingQuery } from '../../shared/schemas/bookings';
 import type { ApplicableScope, EventInput } from '../../shared/schemas/event';
@@ -50,6 +51,7 @@ import {
   type Access,
 } from './booking-views';
 import { sendInvitations } from './invitations';
+import { fullName } from './people';
 
 /**
  * Booking, changing and deleting (client-area §2 "Event form", §3 Booking, §5 "Event"; §7
@@ -79,7 +81,7 @@ function assignmentCheck(principal: ClientPrincipal, place: { venue_id: string; 
   return undefined;
 }
 
-const isUlid = (id: string) => /^[0-9A-HJKMNP-TV-Z]{26}$/.test(id);
+const isUlid = (id: string) => ulidSchema.safeParse(id).success;
 
 /** Reads a planner or the engine; their errors become the answers of a request. */
 function planned<T>(plan: () => T): T {
@@ -159,7 +161,7 @@ async function commitAtSpace(
         recent.map((entry) => entry.id),
       );
     }
-    const written = new Set([
+    const bookedIds = new Set([
       ...write.put.map(({ item }) => item.booking_id),
       ...write.putOccurrences.map((item) => item.booking_id),
     ]);
@@ -169,8 +171,8 @@ async function commitAtSpace(
             spaceId: space.space_id,
             version: space.version,
             recent: [
-              ...recent.filter((entry) => !written.has(entry.id)),
-              ...[...written].map((id) => ({ id, at: now })),
+              ...recent.filter((entry) => !bookedIds.has(entry.id)),
+              ...[...bookedIds].map((id) => ({ id, at: now })),
             ],
           },
         ]
@@ -220,7 +222,7 @@ export async function createBooking(principal: ClientPrincipal, input: EventInpu
     accountId,
     organizer: {
       organizer_id: principal.userId,
-      organizer_name: [principal.firstName, principal.lastName].filter(Boolean).join(' '),
+      organizer_name: fullName({ first_name: principal.firstName, last_name: principal.lastName }),
       organizer_email: principal.email,
     },
     now: new Date().toISOString(),
@@ -286,10 +288,13 @@ async function bookingToChange(
  * The occurrence a change starts from: the one named, or, for the whole booking, its first (which
  * must still be the rule's first start, the `start_date` the booking answers, unless one is named).
  */
-function targetOf(state: SeriesState, scope: ApplicableScope, occurrenceStart: string | undefined): string {
-  const first = occupancy([state.series], state.detached)
-    .map((occurrence) => occurrence.recurrence_id)
-    .sort()[0];
+function targetOf(
+  state: SeriesState,
+  before: readonly SeriesOccurrence[],
+  scope: ApplicableScope,
+  occurrenceStart: string | undefined,
+): string {
+  const first = before.map((occurrence) => occurrence.recurrence_id).sort()[0];
   if (state.series.recurring === 'No') return first ?? state.series.start_date;
   if (occurrenceStart) return occurrenceStart;
   if (scope !== 'ALL' || first !== state.series.start_date)
@@ -335,12 +340,13 @@ export async function updateBooking(
   assertInvitees(input);
   const state = stateOf(booking, found.occurrences);
   const scope = input.applicable ?? 'ALL';
-  const target = targetOf(state, scope, input.occurrence_start);
+  const before = planned(() => occupancy([state.series], state.detached));
+  const target = targetOf(state, before, scope, input.occurrence_start);
   const event = eventOf(input, place.venue.timezone);
   const plan: EditPlan = planned(() => planEdit(state, { target, scope, event, newSeriesId: ulid() }));
   const outcome = applyPlan(state, plan);
   const after = planned(() => occupancy(outcome.series, outcome.detached));
-  const candidates = newlyOccupied(occupancy([state.series], state.detached), after);
+  const candidates = newlyOccupied(before, after);
   const base = baseOf(booking);
   const result = written(outcome, after, base, booking);
   const invited = new Map(booking.invites_list.map((invite) => [invite.email, invite.name]));
@@ -383,10 +389,11 @@ export async function deleteBooking(
   const { accountId } = principal;
   const { booking, occurrences, places } = await bookingToChange(principal, bookingId);
   const state = stateOf(booking, occurrences);
-  const target = targetOf(state, query.applicable, query.occurrence_start);
+  const before = planned(() => occupancy([state.series], state.detached));
+  const target = targetOf(state, before, query.applicable, query.occurrence_start);
   const plan = planned(() => planDelete(state, { target, scope: query.applicable }));
   const outcome = applyPlan(state, plan);
-  const after = occupancy(outcome.series, outcome.detached);
+  const after = planned(() => occupancy(outcome.series, outcome.detached));
   const result = written(outcome, after, baseOf(booking), booking);
   await writeBookings(
     accountId,

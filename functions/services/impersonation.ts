@@ -5,6 +5,7 @@ import { admitImpersonation, findUser } from '../data/account-users';
 import { Conflict, NotFound } from '../http/errors';
 import type { AdminPrincipal } from '../http/principal';
 import { apiTokenSeconds, clientUsername, signApiToken } from '../http/tokens';
+import { fullName } from './people';
 
 /**
  * A super admin acting as a client user (admin-and-auth §4 "Impersonation"): a client-area
@@ -32,7 +33,7 @@ export async function impersonate(
     principal,
     component: 'User',
     componentId: user.user_id,
-    activity: `Impersonated ${[user.first_name, user.last_name].filter(Boolean).join(' ')}`,
+    activity: `Impersonated ${fullName(user)}`,
   });
   return { access_token: accessToken, token_type: 'bearer', expires_in: apiTokenSeconds };
 }

@@ -33,10 +33,13 @@ export type NewLicences = z.output<typeof newLicencesSchema>;
 export type LicenceChanges = z.output<typeof updateLicenceSchema>;
 export type LicenceQuery = z.output<typeof licenceQuerySchema>;
 
-export const licencesPerPage = 10;
+const licencesPerPage = 10;
 const orNull = <T>(value: T | undefined): T | null => value ?? null;
-/** Today in UTC, `YYYY-MM-DD`: a licence expires at the end of its expiration date, UTC. */
-const today = () => new Date().toISOString().slice(0, 10);
+/**
+ * Today in UTC, `YYYY-MM-DD`, the day expiration dates are compared with: a licence (here, in the
+ * client area and on screens) and a banner last through their expiration date, UTC.
+ */
+export const today = () => new Date().toISOString().slice(0, 10);
 
 export function toLicence(item: LicenceItem, on = today()): Licence {
   return {

@@ -1,4 +1,6 @@
+import type { ClientRole } from '../../shared/roles';
 import type { Assignment } from '../../shared/schemas/venues';
+import type { AssignmentPermission } from '../../shared/venues';
 import type { UserItem } from '../data/entities';
 import { fileUrl } from './uploads';
 
@@ -23,4 +25,23 @@ export async function toPerson(user: UserItem): Promise<Assignment['user']> {
     photo_url: await fileUrl(user.photo_uri),
     status: user.status,
   };
+}
+
+/**
+ * The people of an assignment list (a venue's managers, a space's coordinators) by name, each
+ * with their permission: the account's `users` of `role` that an assignment names. Someone whose
+ * role has since changed no longer holds the assignment and is left out.
+ */
+export function assignedPeople(
+  assignments: ReadonlyArray<{ user_id: string; permission: AssignmentPermission }>,
+  users: UserItem[],
+  role: ClientRole,
+): Promise<Assignment[]> {
+  const permissions = new Map(assignments.map((a) => [a.user_id, a.permission]));
+  return Promise.all(
+    users
+      .filter((user) => user.user_role === role && permissions.has(user.user_id))
+      .sort(byPerson)
+      .map(async (user) => ({ user: await toPerson(user), permission: permissions.get(user.user_id)! })),
+  );
 }

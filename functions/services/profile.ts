@@ -93,9 +93,9 @@ export async function aboutMe(principal: ClientPrincipal): Promise<AboutMe> {
     ? {
         total_users: account.total_users,
         // Counted on the account by the writes that add venues, spaces and screens.
-        total_venues: account.total_venues ?? 0,
-        total_spaces: account.total_spaces ?? 0,
-        total_screens: account.total_screens ?? 0,
+        total_venues: account.total_venues,
+        total_spaces: account.total_spaces,
+        total_screens: account.total_screens,
       }
     : null;
   return { account: await meAccount(account), totals };

@@ -20,9 +20,19 @@ export interface Scope {
   spaces: Map<string, { permission: AssignmentPermission; venueId: string }>;
 }
 
-/** The caller's scope: nothing to read for an Account Admin, one Query otherwise (pattern 36). */
+/** The whole account: an Account Admin's scope. */
+export const everythingScope: Scope = { all: true, venues: new Map(), spaces: new Map() };
+/** No venue or space: the scope of a role without assignments (a Viewer). */
+export const noScope: Scope = { all: false, venues: new Map(), spaces: new Map() };
+
+/**
+ * The caller's scope: nothing to read for an Account Admin (everything) or a Viewer (no
+ * assignments), one Query of their assignments for a Venue Manager or an Event Coordinator
+ * (pattern 36).
+ */
 export async function scopeOf(principal: ClientPrincipal): Promise<Scope> {
-  if (principal.role === 'Account Admin') return { all: true, venues: new Map(), spaces: new Map() };
+  if (principal.role === 'Account Admin') return everythingScope;
+  if (principal.role === 'Viewer') return noScope;
   const { venues, spaces } = await assignmentsOf(principal.userId);
   return {
     all: false,

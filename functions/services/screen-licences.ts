@@ -4,7 +4,7 @@ import { listLicenceItems } from '../data/licences';
 import { LicenceTaken } from '../data/screen-changes';
 import { Conflict, Invalid } from '../http/errors';
 import type { ClientPrincipal } from '../http/principal';
-import { toLicence } from './licences';
+import { today, toLicence } from './licences';
 
 /**
  * The account's screen licences as screens use them (client-area §2 "Screen form": 'available /
@@ -12,8 +12,6 @@ import { toLicence } from './licences';
  * while it is also bound to no screen. An active screen takes an available one.
  */
 
-/** Today in UTC, `YYYY-MM-DD`: a licence expires at the end of its expiration date, UTC (as the admin area reads it). */
-export const today = () => new Date().toISOString().slice(0, 10);
 const noLicence = 'No screen licence available';
 
 /**

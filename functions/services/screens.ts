@@ -9,7 +9,6 @@ import { listLicenceItems } from '../data/licences';
 import {
   codeTaken,
   getPlacesOf,
-  getVenuesAndSpaces,
   insertScreen,
   readScreenContext,
   saveOfflineNotification,
@@ -19,6 +18,7 @@ import {
 } from '../data/screen-changes';
 import {
   getSpaceWithScope,
+  getVenuesAndSpaces,
   listScreenItems,
   listSpaceItems,
   listSpaceScreenItems,
@@ -28,7 +28,8 @@ import {
 import { Forbidden, Invalid, NotFound } from '../http/errors';
 import type { ClientPrincipal } from '../http/principal';
 import { scopeOf, seesSpace, spacePermission } from './scope';
-import { today, withLicence } from './screen-licences';
+import { today } from './licences';
+import { withLicence } from './screen-licences';
 import { acceptUpload, fileUrl } from './uploads';
 
 /**
@@ -193,9 +194,6 @@ function assertPlacement(
   return { venue, space };
 }
 
-/** The caller's permission on a screen they act on. */
-const actingPermission = (principal: ClientPrincipal) => permissionFor(principal.role, 'Approved');
-
 /** What a Venue Manager's change rests on: their assignments to these venues staying Approved. */
 const managerPlacement = (principal: ClientPrincipal, venueIds: string[]): Placement['manager'] =>
   principal.role === 'Venue Manager' ? { userId: principal.userId, venueIds } : undefined;
@@ -269,7 +267,7 @@ export async function createScreen(principal: ClientPrincipal, input: ScreenInpu
     status === 'Active'
       ? await withLicence(accountId, 'screen_id_no', licences, write)
       : await write(null, today());
-  return toScreen(screen, venue, space, actingPermission(principal));
+  return toScreen(screen, venue, space, 'Approved');
 }
 
 /**
@@ -317,7 +315,7 @@ async function changeScreen(
         saveScreen(current, fields, licence, placement, log(licence), on),
       )
     : await saveScreen(current, fields, null, placement, log(null), today());
-  return toScreen(saved, places.venue, places.space, actingPermission(principal));
+  return toScreen(saved, places.venue, places.space, 'Approved');
 }
 
 /** A screen of the caller's account (404 otherwise). */
@@ -408,7 +406,7 @@ export async function setScreenStatus(
   ]);
   const venue = context.venues[0];
   const space = context.spaces[0];
-  if (status === current.status) return toScreen(current, venue, space, actingPermission(principal));
+  if (status === current.status) return toScreen(current, venue, space, 'Approved');
   if (activating) assertPlacement(principal, context, current.venue_id, current.space_id);
   return changeScreen(
     principal,
@@ -443,7 +441,7 @@ export async function updateOfflineNotification(
       activity: `Updated offline notification settings of screen ${screenLabel(current)}`,
     },
   );
-  return toScreen(saved, context.venues[0], context.spaces[0], actingPermission(principal));
+  return toScreen(saved, context.venues[0], context.spaces[0], 'Approved');
 }
 
 /**

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { SpaceFeed } from '../../shared/schemas/bookings';
-import { seriesOccurrences, type Series } from '../../shared/series-edit';
+import { seriesOccurrences } from '../../shared/series-edit';
 import {
+  addLocalMonths,
   DAY_MS,
   formatLocalDate,
   instantToWallTime,
@@ -9,7 +10,7 @@ import {
   wallTimeToInstant,
 } from '../../shared/wall-time';
 import { bookingsTouching } from '../data/bookings';
-import type { BookingItem, SpaceItem } from '../data/entities';
+import type { SpaceItem } from '../data/entities';
 import { getSpaceFeedItem, replaceSpaceFeed } from '../data/space-feeds';
 import { getSpaceWithScope } from '../data/venues';
 import { env } from '../env';
@@ -17,14 +18,8 @@ import { API_BASE } from '../http/contract';
 import { AppError, NotFound } from '../http/errors';
 import { logger } from '../http/logger';
 import type { ClientPrincipal } from '../http/principal';
-import {
-  addEvent,
-  bookingTiming,
-  icalLocal,
-  ICalCalendarMethod,
-  newCalendar,
-  type EventInput,
-} from './icalendar';
+import { addEvent, icalLocal, ICalCalendarMethod, newCalendar, type EventInput } from './icalendar';
+import { seriesOf } from './booking-views';
 import { assertActsOnSpace } from './scope';
 
 /**
@@ -107,40 +102,17 @@ export async function rotateSpaceFeed(principal: ClientPrincipal, spaceId: strin
 
 // ---- the public feed ---------------------------------------------------------------------------
 
-/** A local day (floating ms) `months` months away, the day of the month kept where the month has it. */
-function addMonths(day: number, months: number): number {
-  const date = new Date(day);
-  const year = date.getUTCFullYear();
-  const month = date.getUTCMonth() + months;
-  const length = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return Date.UTC(year, month, Math.min(date.getUTCDate(), length));
-}
-
 /** The feed's window in a zone: local dates (both included) from a month ago to twelve months ahead. */
 function feedWindow(zone: string, now = Date.now()) {
   const today = Math.floor(instantToWallTime(now, zone) / DAY_MS) * DAY_MS;
-  const from = addMonths(today, -1);
-  const to = addMonths(today, 12);
+  const from = addLocalMonths(today, -1);
+  const to = addLocalMonths(today, 12);
   return {
     from: formatLocalDate(from),
     to: formatLocalDate(to),
     fromInstant: toUtcIso(wallTimeToInstant(from, zone)),
     toInstant: toUtcIso(wallTimeToInstant(to + DAY_MS, zone)),
     year: new Date(today).getUTCFullYear(),
-  };
-}
-
-/** A booking as the recurrence engine's stored series. */
-function seriesOf(booking: BookingItem): Series {
-  return {
-    ...bookingTiming(booking),
-    id: booking.booking_id,
-    exdates: booking.exdates,
-    venue: booking.venue_id,
-    space: booking.space_id,
-    title: booking.title,
-    description: booking.description,
-    invites_list: booking.invites_list,
   };
 }
 

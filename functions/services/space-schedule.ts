@@ -1,6 +1,6 @@
 import type { Space } from '../../shared/schemas/venues';
 import { seriesOccurrences } from '../../shared/series-edit';
-import { DAY_MS, formatLocalDate, formatWallTime, instantToWallTime } from '../../shared/wall-time';
+import { DAY_MS, formatWallTime, instantToLocalDate, instantToWallTime } from '../../shared/wall-time';
 import { bookingsTouching, type BookingScope } from '../data/bookings';
 import type { BookingItem, BookingOccurrenceItem } from '../data/entities';
 import { seriesOf } from './booking-views';
@@ -32,11 +32,13 @@ interface Slot {
 }
 
 /** The local date (`YYYY-MM-DD`) of an instant in a zone. */
-const localDate = (instant: number, zone: string) => formatLocalDate(instantToWallTime(instant, zone));
 
 /** The booking's regular occurrences that have not ended by `now` and start before `until`. */
 function expand(booking: BookingItem, now: number, until: number): Slot[] {
-  const window = { from: localDate(now, booking.timezone), to: localDate(until, booking.timezone) };
+  const window = {
+    from: instantToLocalDate(now, booking.timezone),
+    to: instantToLocalDate(until, booking.timezone),
+  };
   return seriesOccurrences(seriesOf(booking), window)
     .map((occurrence) => ({
       start: Date.parse(occurrence.start_utc),

@@ -53,7 +53,7 @@ import {
   spacePermission,
   type Scope,
 } from './scope';
-import { byPerson, fullName, toPerson } from './people';
+import { assignedPeople, byPerson, byText, fullName, toPerson } from './people';
 import { freeSchedule, readSchedules, type SpaceSchedule } from './space-schedule';
 import { acceptUpload, fileUrl } from './uploads';
 
@@ -73,7 +73,7 @@ const orNull = <T>(value: T | undefined): T | null => value ?? null;
  * A space as the API answers it, with its venue's name, the caller's permission on it and what its
  * bookings make of it (./space-schedule.ts).
  */
-export async function toSpace(
+async function toSpace(
   item: SpaceItem,
   venueName: string,
   permission: AssignmentPermission | null,
@@ -117,7 +117,7 @@ export async function toSpace(
 }
 
 const byTitle = (a: SpaceItem, b: SpaceItem) =>
-  a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }) || a.space_id.localeCompare(b.space_id);
+  byText(a.title, b.title) || a.space_id.localeCompare(b.space_id);
 const newestFirst = (a: SpaceItem, b: SpaceItem) => b.space_id.localeCompare(a.space_id);
 
 /**
@@ -465,13 +465,7 @@ async function coordinatorsOf(principal: ClientPrincipal, spaceId: string) {
  */
 export async function listCoordinators(principal: ClientPrincipal, spaceId: string): Promise<Assignment[]> {
   const { assignments, users } = await coordinatorsOf(principal, spaceId);
-  const permissions = new Map(assignments.map((a) => [a.user_id, a.permission]));
-  return Promise.all(
-    users
-      .filter((user) => isCoordinator(user) && permissions.has(user.user_id))
-      .sort(byPerson)
-      .map(async (user) => ({ user: await toPerson(user), permission: permissions.get(user.user_id)! })),
-  );
+  return assignedPeople(assignments, users, 'Event Coordinator');
 }
 
 /** GET /client/availablecoordinator/{spaceId}: the account's active Event Coordinators not yet on it. */

@@ -13,12 +13,10 @@ import {
   notAManager,
   saveVenue,
   saveVenueManagerPermission,
-  saveVenueStatus,
   venueLimitReached,
 } from '../data/venue-changes';
 import {
   assignmentsOf,
-  getUserItems,
   getVenueManagerChange,
   getVenueWithAssignment,
   getVenuesAndSpaces,
@@ -31,14 +29,14 @@ import { Forbidden, Invalid, NotFound } from '../http/errors';
 import type { ClientPrincipal } from '../http/principal';
 import {
   assertActsOnVenue,
+  everythingScope,
   scopeOf,
   seesSpace,
   seesVenue,
   spacePermission,
   venuePermission,
-  type Scope,
 } from './scope';
-import { byPerson, byText, fullName, toPerson } from './people';
+import { assignedPeople, byPerson, byText, fullName, toPerson } from './people';
 
 /**
  * Venues and their managers (client-area §2 "Venues area", "Venue form"; §3 Venue; §5; §7
@@ -89,9 +87,6 @@ function spacesByVenue(spaces: SpaceItem[]): Map<string, SpaceItem[]> {
   }
   return map;
 }
-
-/** What an Account Admin sees, and a Viewer of the bookings: the whole account. */
-const everythingScope: Scope = { all: true, venues: new Map(), spaces: new Map() };
 
 /** The venues the caller sees, each with the spaces the caller sees in it, in the order read. */
 async function seenVenues(
@@ -286,9 +281,20 @@ export async function setVenueStatus(
 ): Promise<Venue> {
   const { venue, spaces, permission } = await venueToChange(principal, venueId);
   if (venue.status === status) return toVenue(venue, spaces, permission);
-  const saved = await saveVenueStatus(
+  const saved = await saveVenue(
     venue,
-    status,
+    {
+      name: venue.name,
+      phone_no: venue.phone_no,
+      address: venue.address,
+      city: venue.city,
+      state: venue.state,
+      zipcode: venue.zipcode,
+      country: venue.country,
+      timezone: venue.timezone,
+      venue_type: venue.venue_type,
+      status,
+    },
     venueActivity(
       principal,
       venueId,
@@ -303,20 +309,19 @@ export async function setVenueStatus(
 const isVenueManager = (user: UserItem) => user.user_role === 'Venue Manager';
 
 /**
- * A venue whose managers the caller manages (404 unseen, 403 a Denied manager's), read together
- * with what the list needs.
+ * The managers of a venue whose managers the caller manages (404 unseen, 403 a Denied manager's)
+ * and the account's people: one Query each, read together with the venue and the caller's
+ * assignment to it, and joined in memory.
  */
-async function managedVenue<T>(
-  principal: ClientPrincipal,
-  venueId: string,
-  read: Promise<T>,
-): Promise<{ venue: VenueItem; data: T }> {
+async function managersOf(principal: ClientPrincipal, venueId: string) {
   const { accountId, role, userId } = principal;
-  const [{ venue, assignment }, data] = await Promise.all([
+  const [{ venue, assignment }, assignments, users] = await Promise.all([
     getVenueWithAssignment(accountId, venueId, role === 'Venue Manager' ? userId : undefined),
-    read,
+    listVenueManagerItems(accountId, venueId),
+    listUserItems(accountId),
   ]);
-  return { venue: assertActsOnVenue(principal, venue, assignment), data };
+  assertActsOnVenue(principal, venue, assignment);
+  return { assignments, users };
 }
 
 /**
@@ -325,18 +330,8 @@ async function managedVenue<T>(
  * again if they become one).
  */
 export async function listVenueManagers(principal: ClientPrincipal, venueId: string): Promise<Assignment[]> {
-  const { data: managers } = await managedVenue(
-    principal,
-    venueId,
-    listVenueManagerItems(principal.accountId, venueId),
-  );
-  const permissions = new Map(managers.map((m) => [m.user_id, m.permission]));
-  const users = (await getUserItems(principal.accountId, [...permissions.keys()]))
-    .filter(isVenueManager)
-    .sort(byPerson);
-  return Promise.all(
-    users.map(async (user) => ({ user: await toPerson(user), permission: permissions.get(user.user_id)! })),
-  );
+  const { assignments, users } = await managersOf(principal, venueId);
+  return assignedPeople(assignments, users, 'Venue Manager');
 }
 
 /** GET /client/availablemanager/{venueId}: the account's active Venue Managers not yet on the venue, by name. */
@@ -344,15 +339,8 @@ export async function listAvailableManagers(
   principal: ClientPrincipal,
   venueId: string,
 ): Promise<Array<Assignment['user']>> {
-  const { accountId } = principal;
-  const {
-    data: [managers, users],
-  } = await managedVenue(
-    principal,
-    venueId,
-    Promise.all([listVenueManagerItems(accountId, venueId), listUserItems(accountId)]),
-  );
-  const assigned = new Set(managers.map((m) => m.user_id));
+  const { assignments, users } = await managersOf(principal, venueId);
+  const assigned = new Set(assignments.map((a) => a.user_id));
   return Promise.all(
     users
       .filter((user) => isVenueManager(user) && user.status === 'Active' && !assigned.has(user.user_id))

@@ -4,7 +4,7 @@ import { newAccountSchema, newAccountUserSchema } from '../../shared/schemas/acc
 import { newLicencesSchema } from '../../shared/schemas/licences';
 import { insertPackage } from '../../functions/data/accounts';
 import { getAdmin } from '../../functions/data/admins';
-import { adminPrincipal } from '../../functions/http/authenticate';
+import { adminPrincipal, clientPrincipal } from '../../functions/http/authenticate';
 import { findEmailOwner } from '../../functions/data/users';
 import { createAccountUser } from '../../functions/services/account-users';
 import { createAccount } from '../../functions/services/accounts';
@@ -15,8 +15,6 @@ import { createScreen } from '../../functions/services/screens';
 import { assignCoordinator, createSpace, saveCapAlerts } from '../../functions/services/spaces';
 import { assignVenueManager, createVenue } from '../../functions/services/venues';
 import { getUserAndAccount } from '../../functions/data/users';
-import type { ClientPrincipal } from '../../functions/http/principal';
-import { rolesAttrFor } from '../../shared/roles';
 import {
   capAlertInputSchema,
   newSpaceSchema,
@@ -133,30 +131,15 @@ export async function seedDemo(log: (line: string) => void): Promise<boolean> {
   return true;
 }
 
-/** The demo account's owner as the principal of their own requests. */
-async function clientPrincipal(accountId: string, userId: string): Promise<ClientPrincipal> {
-  const { user, account } = await getUserAndAccount(accountId, userId);
-  return {
-    kind: 'client',
-    userId,
-    accountId,
-    role: user!.user_role,
-    rolesAttr: rolesAttrFor(user!.user_role),
-    email: user!.email,
-    firstName: user!.first_name,
-    lastName: user!.last_name,
-    user: user!,
-    account: account!,
-  };
-}
-
 /**
  * Two venues in different time zones with their spaces, made by the owner through the services:
  * the Venue Manager approved on the first, the Event Coordinator on its boardroom, and a screen
  * outside the boardroom that holds one of the five licences.
  */
 async function seedVenues(accountId: string, ownerId: string, items: Record<string, string>): Promise<void> {
-  const owner = await clientPrincipal(accountId, ownerId);
+  const { user, account } = await getUserAndAccount(accountId, ownerId);
+  // The demo account's owner, as the principal of their own requests.
+  const owner = clientPrincipal(user!, account!);
   const riverside = await createVenue(
     owner,
     venueInputSchema.parse({

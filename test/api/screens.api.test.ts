@@ -224,6 +224,23 @@ describe('POST /client/screen', () => {
     ]);
   });
 
+  it("shows its licence's new expiration date when an admin renews the licence", async () => {
+    const { place, admin, account } = await aScene(1);
+    const created = await call('POST', '/client/screen', { token: admin, body: screenBody(place) });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const licence = created.body.result.licence as { id: string; expiration_date: string };
+    const renewed = await call('PUT', `/admin/account/${account.accountId}/license/${licence.id}`, {
+      token: await superAdmin(),
+      body: { purchase_date: '2026-01-01', expiration_date: '2100-06-30' },
+    });
+    expect(renewed.status, JSON.stringify(renewed.body)).toBe(200);
+    const screens = (await call('GET', '/client/allscreens', { token: admin })).body.result as Array<{
+      id: string;
+      licence: { expiration_date: string } | null;
+    }>;
+    expect(screens.find((s) => s.id === created.body.result.id)?.licence?.expiration_date).toBe('2100-06-30');
+  });
+
   it('adds an inactive screen without a licence, and names a screen without a name by its code', async () => {
     const { account, place, admin } = await aScene(1);
     const inactive = await aScreen(admin, place, { status: 'Inactive' });
