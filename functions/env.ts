@@ -43,6 +43,15 @@ const schema = z.object({
    */
   SOCIAL_ISSUER: z.string().url().optional(),
   SESSION_SECRET_ARN: z.string().min(1).optional(),
+  /**
+   * Whether the CAP job may fetch alert feeds at private, loopback or link-local addresses: only
+   * locally, where the tests serve feeds on 127.0.0.1. In AWS it is unset, and such feeds are
+   * refused (SSRF).
+   */
+  CAP_ALLOW_PRIVATE_URLS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
 });
 

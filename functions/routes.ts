@@ -6,6 +6,7 @@ import type { RouteDef } from './http/contract';
 import { meRoutes } from './me/routes';
 import { platformRoutes } from './platform/routes';
 import { screensRoutes } from './screens/routes';
+import { slideshowsRoutes } from './slideshows/routes';
 import { spacesRoutes } from './spaces/routes';
 import { systemRoutes } from './system/routes';
 import { teamRoutes } from './team/routes';
@@ -29,6 +30,7 @@ export const routes: readonly RouteDef[] = [
   spacesRoutes,
   screensRoutes,
   bookingsRoutes,
+  slideshowsRoutes,
 ].flatMap((group) => Object.values(group) as RouteDef[]);
 
 export {

@@ -13,6 +13,7 @@ import { configItemEntity } from './model/config';
 import { accountEntity, adminEntity, packageEntity, userEntity } from './model/people';
 import { bannerEntity, licenceEntity, licencePurchaseEntity, platformStatsEntity } from './model/platform';
 import { bookingEntity, bookingOccurrenceEntity, inviteeEntity, spaceFeedEntity } from './model/bookings';
+import { capFeedEntity, slideshowEntity, spaceAlertsEntity } from './model/screen-content';
 import {
   screenEntity,
   spaceCoordinatorEntity,
@@ -52,6 +53,9 @@ const entities = {
   bookingOccurrence: bookingOccurrenceEntity,
   invitee: inviteeEntity,
   spaceFeed: spaceFeedEntity,
+  slideshow: slideshowEntity,
+  capFeed: capFeedEntity,
+  spaceAlerts: spaceAlertsEntity,
 };
 
 let service: Service<typeof entities> | undefined;
@@ -78,5 +82,8 @@ export type ScreenItem = EntityItem<typeof screenEntity>;
 export type VenueManagerItem = EntityItem<typeof venueManagerEntity>;
 export type SpaceCoordinatorItem = EntityItem<typeof spaceCoordinatorEntity>;
 export type BookingItem = EntityItem<typeof bookingEntity>;
+export type SlideshowItem = EntityItem<typeof slideshowEntity>;
+export type CapFeedItem = EntityItem<typeof capFeedEntity>;
+export type SpaceAlertsItem = EntityItem<typeof spaceAlertsEntity>;
 export type BookingOccurrenceItem = EntityItem<typeof bookingOccurrenceEntity>;
 export type InviteeItem = EntityItem<typeof inviteeEntity>;

@@ -185,7 +185,41 @@ export type SpaceOptionalField =
   | 'availiblity_end'
   | 'before_event'
   | 'after_event'
-  | 'photo_uri';
+  | 'photo_uri'
+  | 'cap_watch_shard'
+  | 'cap_watch_id';
+
+/** Shards of the sparse index of spaces with alert feeds (DESIGN §7: no single hot partition). */
+export const CAP_WATCH_SHARDS = 8;
+
+/** The shard of a space in the `capWatch` index: from its id, so it never moves. */
+export function capWatchShard(spaceId: string): string {
+  let hash = 0;
+  for (const char of spaceId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return String(hash % CAP_WATCH_SHARDS);
+}
+
+/**
+ * Whether a change puts the space into the CAP job's index or takes it out: it is in while the
+ * space is Active and its alert feeds are Active with at least one URL.
+ */
+function capWatchChange(
+  current: SpaceItem,
+  set: SpaceChanges,
+): { set: SpaceChanges; remove: SpaceOptionalField[] } {
+  const next = { ...current, ...set };
+  const watches =
+    next.status === 'Active' && next.cap_alert_status === 'Active' && next.cap_alert_urls.length > 0;
+  if (watches && current.cap_watch_shard === undefined) {
+    return {
+      set: { cap_watch_shard: capWatchShard(current.space_id), cap_watch_id: current.space_id },
+      remove: [],
+    };
+  }
+  if (!watches && current.cap_watch_shard !== undefined)
+    return { set: {}, remove: ['cap_watch_shard', 'cap_watch_id'] };
+  return { set: {}, remove: [] };
+}
 
 /**
  * Saves changes of a space with the activity entry, on condition that it is at the version read
@@ -201,7 +235,9 @@ export async function saveSpace(
   const set = Object.fromEntries(
     Object.entries(changes).filter(([, value]) => value !== undefined),
   ) as SpaceChanges;
-  const cleared = remove.filter((field) => current[field] !== undefined);
+  const watch = capWatchChange(current, set);
+  Object.assign(set, watch.set);
+  const cleared = [...remove, ...watch.remove].filter((field) => current[field] !== undefined);
   const { account_id, space_id } = current;
   await runSteps(
     (e) => [

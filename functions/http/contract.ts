@@ -23,6 +23,7 @@ export const routeGroups = [
   'spaces',
   'screens',
   'bookings',
+  'slideshows',
 ] as const;
 /** One Lambda function per group. */
 export type RouteGroup = (typeof routeGroups)[number];

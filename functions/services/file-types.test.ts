@@ -14,3 +14,29 @@ describe('sniffType', () => {
     expect(sniffType(new Uint8Array([0x89, 0x50]))).toBeUndefined(); // truncated PNG
   });
 });
+
+describe('sniffType for videos', () => {
+  const box = (brand: string) =>
+    new Uint8Array([
+      0,
+      0,
+      0,
+      0x20,
+      ...new TextEncoder().encode('ftyp'),
+      ...new TextEncoder().encode(brand),
+      0,
+      0,
+      0,
+      0,
+    ]);
+
+  it('recognises an MP4 by its ftyp box', () => {
+    expect(sniffType(box('isom'))).toBe('video/mp4');
+    expect(sniffType(box('mp42'))).toBe('video/mp4');
+  });
+
+  it('refuses a QuickTime movie and a file that only mentions ftyp later', () => {
+    expect(sniffType(box('qt  '))).toBeUndefined();
+    expect(sniffType(new TextEncoder().encode('hello ftypisom and more'))).toBeUndefined();
+  });
+});

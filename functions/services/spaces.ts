@@ -238,7 +238,7 @@ function seenPermission(
 }
 
 /** A space and its venue as the caller sees them (one GetItem and one BatchGetItem). */
-async function seenSpace(principal: ClientPrincipal, spaceId: string) {
+export async function seenSpace(principal: ClientPrincipal, spaceId: string) {
   const found = await getSpaceWithScope(
     principal.accountId,
     spaceId,

@@ -1,6 +1,8 @@
 import { ulid } from 'ulid';
+import { SLIDE_TYPE_MESSAGE } from '../../shared/slideshows';
 import {
-  maxUploadBytes,
+  uploadContentTypes,
+  uploadLimit,
   type UploadPurpose,
   type UploadRequest,
   type UploadTicket,
@@ -9,7 +11,8 @@ import { s3 } from '../aws/s3';
 import { env } from '../env';
 import { Invalid, TooLarge } from '../http/errors';
 import type { Principal } from '../http/principal';
-import { sniffLength, sniffType } from './file-types';
+import { logger } from '../http/logger';
+import { sniffLength, sniffType, type SniffedType } from './file-types';
 
 /** Every object a principal uploads lives under its own prefix, so a key names its owner. */
 function ownerPrefix(principal: Principal, purpose: UploadPurpose): string {
@@ -26,7 +29,7 @@ export async function createUpload(principal: Principal, request: UploadRequest)
     Bucket: env().UPLOADS_BUCKET,
     Key: key,
     Conditions: [
-      ['content-length-range', 1, maxUploadBytes[request.purpose]],
+      ['content-length-range', 1, uploadLimit(request.purpose, request.content_type)],
       ['eq', '$Content-Type', request.content_type],
     ],
     Fields: { 'Content-Type': request.content_type },
@@ -36,33 +39,68 @@ export async function createUpload(principal: Principal, request: UploadRequest)
 }
 
 /**
- * Accepts an uploaded object's key for a field: it must be the principal's own upload for
- * that purpose, and its first bytes must be a PNG or JPEG. A file that is not is deleted.
+ * Accepts an uploaded object's key for a field: it must be the principal's own upload for that
+ * purpose, its first bytes must be a type the purpose takes (PNG or JPEG; for slides also MP4), and
+ * its size within that type's limit. A file that is not is deleted. Answers its type and size.
  */
 export async function acceptUpload(
   principal: Principal,
   purpose: UploadPurpose,
   field: string,
   key: string,
-): Promise<void> {
+): Promise<{ type: SniffedType; size: number }> {
   if (!key.startsWith(ownerPrefix(principal, purpose)) || key.includes('..')) {
     throw new Invalid({ [field]: 'Upload the file again' });
   }
   const head = await readHead(key);
   if (!head) throw new Invalid({ [field]: 'Upload the file first' });
-  const aws = await s3();
-  const remove = () =>
-    aws.client.send(new aws.DeleteObjectCommand({ Bucket: env().UPLOADS_BUCKET, Key: key }));
-  const max = maxUploadBytes[purpose];
+  const remove = () => deleteUploads([key]);
+  const type = sniffType(head.bytes);
+  if (!type || !uploadContentTypes(purpose).includes(type)) {
+    await remove();
+    throw new Invalid({
+      [field]: purpose === 'slide' ? SLIDE_TYPE_MESSAGE : 'Only files of type PNG and JPEG are allowed',
+    });
+  }
+  const max = uploadLimit(purpose, type);
   // The presigned policy bounds the size in S3; checked again here, as emulators do not enforce it.
   if (head.size > max) {
     await remove();
     throw new TooLarge(`The file is too large: at most ${Math.floor(max / (1024 * 1024))} MB`);
   }
-  if (!sniffType(head.bytes)) {
-    await remove();
-    throw new Invalid({ [field]: 'Only files of type PNG and JPEG are allowed' });
+  return { type, size: head.size };
+}
+
+/**
+ * Deletes stored files (a slideshow's dropped slides). A failure is logged, not thrown: the change
+ * that dropped them is already saved, and the files are private, unlisted and unreferenced.
+ */
+export async function deleteUploads(keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  const aws = await s3();
+  for (let start = 0; start < keys.length; start += 1000) {
+    const batch = keys.slice(start, start + 1000);
+    try {
+      const answer = await aws.client.send(
+        new aws.DeleteObjectsCommand({
+          Bucket: env().UPLOADS_BUCKET,
+          Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+        }),
+      );
+      if (answer.Errors?.length) logger.error('Some files could not be deleted', { errors: answer.Errors });
+    } catch (error) {
+      logger.error('Files could not be deleted', { keys: batch, error });
+    }
   }
+}
+
+/** Reads a range of a stored file's bytes. */
+export async function readRange(key: string, start: number, end: number): Promise<Uint8Array> {
+  const aws = await s3();
+  const object = await aws.client.send(
+    new aws.GetObjectCommand({ Bucket: env().UPLOADS_BUCKET, Key: key, Range: `bytes=${start}-${end}` }),
+  );
+  return (await object.Body?.transformToByteArray()) ?? new Uint8Array();
 }
 
 /** The object's first bytes and its whole size, or undefined when there is no such object. */

@@ -3,6 +3,7 @@ import { handler as assignCoordinator } from './assign-coordinator';
 import { handler as createSpace } from './create-space';
 import { handler as getCapAlerts } from './get-cap-alerts';
 import { handler as getSpace } from './get-space';
+import { handler as getSpaceCapAlerts } from './get-space-cap-alerts';
 import { handler as listAvailableCoordinators } from './list-available-coordinators';
 import { handler as listCoordinators } from './list-coordinators';
 import { handler as listMySpaces } from './list-my-spaces';
@@ -20,6 +21,7 @@ export const handler = groupRouter(spacesRoutes, [
   createSpace,
   getCapAlerts,
   getSpace,
+  getSpaceCapAlerts,
   listAvailableCoordinators,
   listCoordinators,
   listMySpaces,

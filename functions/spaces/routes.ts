@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { statusParams } from '../../shared/schemas/accounts';
+import { spaceCapAlertsSchema } from '../../shared/schemas/cap-alerts';
 import { idParams } from '../../shared/schemas/common';
 import {
   assignableSchema,
@@ -154,5 +155,15 @@ export const spacesRoutes = defineRoutes('spaces', {
     response: capAlertSettingsSchema,
     errors: [409],
     messageInData: true,
+  },
+  'get-space-cap-alerts': {
+    method: 'GET',
+    path: '/client/capAlerts/{spaceId}',
+    auth: 'client',
+    permission: 'venue.visible',
+    summary:
+      "The emergency alerts in force for the space, from its feeds as the CAP job last read them, and each feed's last poll",
+    params: spaceParams,
+    response: spaceCapAlertsSchema,
   },
 });

@@ -4,6 +4,7 @@ import { resolveStageConfig, UNCONFIGURED_APP_URL, type StageConfig } from './co
 import { ApiStack } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
+import { JobsStack } from './stacks/jobs-stack';
 import { WebStack } from './stacks/web-stack';
 
 export interface SpacesStacks {
@@ -11,19 +12,21 @@ export interface SpacesStacks {
   readonly data: DataStack;
   readonly auth: AuthStack;
   readonly api: ApiStack;
+  readonly jobs: JobsStack;
   readonly web: WebStack;
 }
 
 export interface BuildOptions {
-  /** Where the group routers live. @default the repository's functions/ */
+  /** Where the group routers and the jobs live. @default the repository's functions/ */
   readonly functionsDir?: string;
   /** The built SPA. @default the repository's web/dist */
   readonly webDist?: string;
 }
 
 /**
- * The whole system for one stage: `Spaces-<stage>-Data`, `-Auth`, `-Api`, `-Web`, in that
- * dependency order, checked by cdk-nag's AWS Solutions pack at synthesis.
+ * The whole system for one stage: `Spaces-<stage>-Data`, `-Auth`, `-Api`, `-Jobs`, `-Web` (Api
+ * and Jobs use Data and Auth, Web fronts Api), checked by cdk-nag's AWS Solutions pack at
+ * synthesis.
  */
 export function buildSpaces(app: App, options: BuildOptions = {}): SpacesStacks {
   const config = resolveStageConfig(app.node);
@@ -60,6 +63,17 @@ export function buildSpaces(app: App, options: BuildOptions = {}): SpacesStacks 
     functionsDir: options.functionsDir,
   });
   api.addStackDependency(data, 'the uploads bucket is granted by name');
+  const jobs = new JobsStack(app, name('Jobs'), {
+    ...common,
+    stackName: name('Jobs'),
+    description: 'Spaces: scheduled jobs (EventBridge rules and their Lambda functions)',
+    config,
+    appUrl,
+    table: data.table,
+    clientPool: auth.clientPool,
+    adminPool: auth.adminPool,
+    functionsDir: options.functionsDir,
+  });
   const web = new WebStack(app, name('Web'), {
     ...common,
     stackName: name('Web'),
@@ -71,7 +85,7 @@ export function buildSpaces(app: App, options: BuildOptions = {}): SpacesStacks 
   });
 
   if (!config.appUrl) {
-    for (const stack of [data, api]) {
+    for (const stack of [data, api, jobs]) {
       Annotations.of(stack).addWarningV2(
         '@spaces/app-url-not-configured',
         `No appUrl for stage "${config.stage}": e-mailed links and upload CORS use ${UNCONFIGURED_APP_URL}. ` +
@@ -84,5 +98,5 @@ export function buildSpaces(app: App, options: BuildOptions = {}): SpacesStacks 
   Tags.of(app).add('project', 'spaces');
   Tags.of(app).add('stage', config.stage);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { config, data, auth, api, web };
+  return { config, data, auth, api, jobs, web };
 }

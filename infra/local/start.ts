@@ -3,8 +3,8 @@ import { parseArgs } from 'node:util';
 
 /**
  * `npm start` (built SPA) and `npm run dev` (Vite with hot reload): the whole system on
- * http://localhost:3000 (PORT) with data kept in .data/ (SPACES_DATA_DIR). `-- --reset` starts
- * from a clean slate.
+ * http://localhost:3000 (PORT) with data kept in .data/ (SPACES_DATA_DIR), and the scheduled jobs
+ * on their rates (or all every SPACES_JOB_PERIOD_MS). `-- --reset` starts from a clean slate.
  *
  * It stops everything on SIGINT, SIGTERM and SIGHUP, and when the process that started it is gone,
  * exiting 0 once it is ready. The npm scripts run it as `exec node --import tsx …`, so that it is
@@ -17,6 +17,12 @@ const { values } = parseArgs({
 });
 const port = Number(process.env.PORT ?? 3000);
 const log = (line: string) => process.stdout.write(`[spaces] ${line}\n`);
+/** Runs every scheduled job this often instead of on its rate. */
+const jobPeriodMs = process.env.SPACES_JOB_PERIOD_MS ? Number(process.env.SPACES_JOB_PERIOD_MS) : undefined;
+if (jobPeriodMs !== undefined && !(jobPeriodMs > 0 && Number.isFinite(jobPeriodMs))) {
+  log('Could not start: SPACES_JOB_PERIOD_MS must be a number of milliseconds above 0');
+  process.exit(1);
+}
 const started = Date.now();
 /** How often to look whether the process that started this one is still there. */
 const PARENT_CHECK_MS = 1_000;
@@ -53,6 +59,7 @@ try {
     dataDir: process.env.SPACES_DATA_DIR ?? path.join(repoRoot, '.data'),
     reset: values.reset,
     web: values.dev ? 'dev' : 'static',
+    jobs: jobPeriodMs === undefined ? true : { periodMs: jobPeriodMs },
     log,
   });
   let stopping = false;

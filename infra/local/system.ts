@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { resetEnvCache } from '../../functions/env';
 import { startEmulators, type EmulatorOptions, type RunningEmulators } from './emulators';
+import { startJobTimers, type JobTimers } from './jobs';
 import { seedDemo } from './seed';
 import { repoRoot, startLocalServer, webDist, type LocalServer } from './server';
 
@@ -12,12 +13,19 @@ export interface SystemOptions {
   web: 'static' | 'dev' | 'none';
   ports?: EmulatorOptions['ports'];
   inMemory?: boolean;
+  /**
+   * Runs the scheduled jobs (functions/jobs/schedule.ts) on their rates, or all every `periodMs`.
+   * Off in the API and e2e tests, which run jobs themselves. @default true
+   */
+  jobs?: boolean | { periodMs: number };
   log: (line: string) => void;
 }
 
 export interface RunningSystem {
   url: string;
   emulators: RunningEmulators;
+  /** The job timers, when the system runs them. */
+  jobs: JobTimers | undefined;
   stop(): Promise<void>;
 }
 
@@ -43,7 +51,8 @@ async function ensureWebBuild(log: (line: string) => void): Promise<void> {
 
 /**
  * The whole system on one machine: the AWS emulators, the table, buckets and pools, the demo
- * data, and the HTTP server with the API and the SPA. Used by `npm start` and the e2e tests.
+ * data, the HTTP server with the API and the SPA, and the scheduled jobs' timers. Used by
+ * `npm start` and the API and e2e tests.
  */
 export async function startSystem(options: SystemOptions): Promise<RunningSystem> {
   const appUrl = process.env.APP_URL ?? `http://localhost:${options.port}`;
@@ -56,6 +65,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     log: options.log,
   });
   let server: LocalServer | undefined;
+  let jobs: JobTimers | undefined;
   try {
     Object.assign(process.env, emulators.env, {
       MAIL_FROM: process.env.MAIL_FROM ?? 'Spaces <no-reply@spaces.test>',
@@ -65,7 +75,12 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     if (options.web === 'static') await ensureWebBuild(options.log);
     await seedDemo(options.log);
     server = await startLocalServer({ port: options.port, web: options.web });
+    if (options.jobs !== false) {
+      const periodMs = typeof options.jobs === 'object' ? options.jobs.periodMs : undefined;
+      jobs = startJobTimers({ log: options.log, periodMs });
+    }
   } catch (error) {
+    await server?.close();
     await emulators.stop();
     throw error;
   }
@@ -73,7 +88,10 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
   return {
     url: running.url,
     emulators,
+    jobs,
     stop: async () => {
+      // Before the server and the emulators: a run under way still has its table.
+      await jobs?.stop();
       await running.close();
       await emulators.stop();
     },

@@ -1,16 +1,29 @@
 import * as z from 'zod';
+import {
+  SLIDE_CONTENT_TYPES,
+  SLIDE_FILE_KINDS,
+  SLIDE_TYPE_MESSAGE,
+  type SlideContentType,
+} from '../slideshows';
 import { messages } from './messages';
 
 /**
  * Presigned uploads (DESIGN §4 "Uploads"): the browser asks for a presigned S3 POST with
  * POST /{client|admin}/uploads, posts the file straight to S3, then sends the returned key.
- * More purposes (space photos, slides) join this list as they are built.
+ * A slide may be a PNG, a JPEG or an MP4 video; every other purpose takes images only.
  */
-export const uploadPurposes = ['profile-photo', 'account-logo', 'space-photo', 'screen-photo'] as const;
+export const uploadPurposes = [
+  'profile-photo',
+  'account-logo',
+  'space-photo',
+  'screen-photo',
+  'slide',
+] as const;
 export type UploadPurpose = (typeof uploadPurposes)[number];
 
 export const imageContentTypes = ['image/png', 'image/jpeg'] as const;
 export type ImageContentType = (typeof imageContentTypes)[number];
+export type UploadContentType = ImageContentType | SlideContentType;
 
 /** Largest file accepted per purpose, in bytes (bound in the presigned policy too). */
 export const maxUploadBytes: Record<UploadPurpose, number> = {
@@ -21,19 +34,39 @@ export const maxUploadBytes: Record<UploadPurpose, number> = {
   'space-photo': 5 * 1024 * 1024,
   /** A screen's photo (the screen form's `photo_uri`). */
   'screen-photo': 5 * 1024 * 1024,
+  /** A slide of a slideshow: an image up to 10 MB, a video up to 200 MB (see {@link uploadLimit}). */
+  slide: SLIDE_FILE_KINDS['video/mp4'].maxBytes,
 };
+
+/** The content types a purpose takes. */
+export const uploadContentTypes = (purpose: UploadPurpose): readonly UploadContentType[] =>
+  purpose === 'slide' ? SLIDE_CONTENT_TYPES : imageContentTypes;
+
+/** The largest file of a purpose and content type, in bytes. */
+export function uploadLimit(purpose: UploadPurpose, contentType: string): number {
+  if (purpose === 'slide' && contentType in SLIDE_FILE_KINDS) {
+    return SLIDE_FILE_KINDS[contentType as SlideContentType].maxBytes;
+  }
+  return maxUploadBytes[purpose];
+}
 
 export const uploadRequestSchema = z
   .object({
     purpose: z.enum(uploadPurposes, { error: messages.invalid }),
-    content_type: z.enum(imageContentTypes, { error: messages.invalid }),
+    content_type: z.enum([...imageContentTypes, 'video/mp4'], { error: messages.invalid }),
     size: z
       .number({ error: messages.required })
       .int({ error: messages.invalid })
       .min(1, { error: messages.min(0) }),
   })
   .superRefine((value, ctx) => {
-    const max = maxUploadBytes[value.purpose];
+    if (!uploadContentTypes(value.purpose).includes(value.content_type)) {
+      const message =
+        value.purpose === 'slide' ? SLIDE_TYPE_MESSAGE : 'Only files of type PNG and JPEG are allowed';
+      ctx.addIssue({ code: 'custom', path: ['content_type'], message });
+      return;
+    }
+    const max = uploadLimit(value.purpose, value.content_type);
     if (value.size > max) ctx.addIssue({ code: 'custom', path: ['size'], message: messages.max(max) });
   });
 export type UploadRequest = z.infer<typeof uploadRequestSchema>;

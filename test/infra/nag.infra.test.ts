@@ -15,7 +15,7 @@ describe('cdk-nag (AWS Solutions) on the whole app', () => {
   });
 
   it('leaves no error annotation on any stack', () => {
-    const { data, auth, api, web } = synth.stacks;
-    expect(errorAnnotations([data, auth, api, web])).toEqual([]);
+    const { data, auth, api, jobs, web } = synth.stacks;
+    expect(errorAnnotations([data, auth, api, jobs, web])).toEqual([]);
   });
 });

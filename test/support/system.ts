@@ -44,6 +44,8 @@ function start(): Shared {
     dataDir: path.join(testData, `system-${port('HTTP', 13000)}`),
     reset: true,
     inMemory: true,
+    // The tests run jobs themselves, when they choose, so that what a job does is deterministic.
+    jobs: false,
     log: (line) => log.write(`${line}\n`),
   }).catch((error: unknown) => {
     log.end();

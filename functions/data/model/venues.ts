@@ -69,6 +69,13 @@ export const spaceEntity = new Entity({
       default: () => [],
     },
     cap_alert_status: { ...status, default: 'Inactive' },
+    /**
+     * Set only while the space is Active with Active alert feeds (functions/data/space-changes.ts):
+     * its shard in the sparse index the CAP job reads (`capWatch`), and the space's id again as the
+     * index's sort key (a put of a space without feeds then writes no index keys).
+     */
+    cap_watch_shard: { type: 'string' },
+    cap_watch_id: { type: 'string' },
     /** The secret token of the space's calendar feed (`GET /api/v1/ical/<token>.ics`), once made. */
     feed_token: { type: 'string' },
     /** Counter: the screens that show the space, updated in the screen's transactions. */
@@ -97,6 +104,13 @@ export const spaceEntity = new Entity({
       index: 'gsi1',
       pk: key('gsi1pk', ['account_id', 'venue_id'], 'ACCOUNT#${account_id}#VENUE#${venue_id}#SPACES#'),
       sk: key('gsi1sk', ['space_id'], 'SPACE#${space_id}#'),
+    },
+    /** Spaces whose alert feeds the CAP job polls: sparse, sharded (DESIGN §7), across accounts. */
+    capWatch: {
+      index: 'gsi3',
+      condition: (attributes: Record<string, unknown>) => attributes.cap_watch_shard !== undefined,
+      pk: key('gsi3pk', ['cap_watch_shard'], 'CAPWATCH#${cap_watch_shard}#'),
+      sk: key('gsi3sk', ['cap_watch_id'], 'SPACE#${cap_watch_id}#'),
     },
   },
 });

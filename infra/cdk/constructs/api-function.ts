@@ -56,6 +56,10 @@ export interface ApiFunctionProps {
   readonly logRetention: RetentionDays;
   /** Log groups outlive a dev stack only when asked to. @default RemovalPolicy.DESTROY */
   readonly logRemovalPolicy?: RemovalPolicy;
+  /** @default 512 (a request's) */
+  readonly memorySize?: number;
+  /** @default 10 s (a request's; API Gateway waits 30 s at most) */
+  readonly timeout?: Duration;
 }
 
 /**
@@ -89,8 +93,8 @@ export class ApiFunction extends Construct {
       description: props.description,
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
-      memorySize: 512,
-      timeout: Duration.seconds(10),
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
       tracing: Tracing.ACTIVE,
       role: this.role,
       logGroup: this.logGroup,

@@ -42,6 +42,7 @@ export const groupAccess: Record<RouteGroup, GroupAccess> = {
   spaces: { table: 'write', uploads: true },
   screens: { table: 'write', uploads: true },
   bookings: { table: 'write', mail: true, uploads: true },
+  slideshows: { table: 'write', uploads: true },
 };
 
 export interface ApiStackProps extends StackProps {

@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import { batchGet } from './batch';
+import { CAP_WATCH_SHARDS } from './space-changes';
+import { db, type CapFeedItem, type SpaceAlertsItem, type SpaceItem } from './entities';
+
+/**
+ * What the CAP job keeps (docs/data-model.md): per feed URL what it last read (`CAPFEED#<sha256>#`,
+ * shared by every space that lists the URL), and per space the alerts in force
+ * (`ACCOUNT#<id>#` / `CAPALERTS#<spaceId>#`), which a screen's poll reads by key.
+ */
+
+/** Parse an item only as the entity that wrote it (ElectroDB would otherwise read any item). */
+const owned = { ignoreOwnership: false } as const;
+
+export const feedUrlHash = (url: string) => createHash('sha256').update(url).digest('hex');
+
+/** The spaces whose feeds the job polls: one Query per shard of the sparse `capWatch` index. */
+export async function listWatchingSpaces(): Promise<SpaceItem[]> {
+  const shards = Array.from({ length: CAP_WATCH_SHARDS }, (_, shard) => String(shard));
+  const pages = await Promise.all(
+    shards.map((shard) =>
+      db().entities.space.query.capWatch({ cap_watch_shard: shard }).go({ pages: 'all' }),
+    ),
+  );
+  return pages.flatMap(({ data }) => data);
+}
+
+/** What was last read from these URLs, by URL (one BatchGetItem per 100). */
+export async function getFeedItems(urls: readonly string[]): Promise<Map<string, CapFeedItem>> {
+  const { capFeed } = db().entities;
+  const items = await batchGet(urls.map((url) => capFeed.get({ url_hash: feedUrlHash(url) }).params().Key));
+  const found = new Map<string, CapFeedItem>();
+  for (const Item of items) {
+    const feed = capFeed.parse({ Item }, owned).data;
+    if (feed) found.set(feed.url, feed);
+  }
+  return found;
+}
+
+/** The alerts items of these spaces, by space id. */
+export async function getSpaceAlertItems(
+  spaces: ReadonlyArray<{ account_id: string; space_id: string }>,
+): Promise<Map<string, SpaceAlertsItem>> {
+  const { spaceAlerts } = db().entities;
+  const items = await batchGet(
+    spaces.map(({ account_id, space_id }) => spaceAlerts.get({ account_id, space_id }).params().Key),
+  );
+  const found = new Map<string, SpaceAlertsItem>();
+  for (const Item of items) {
+    const alerts = spaceAlerts.parse({ Item }, owned).data;
+    if (alerts) found.set(alerts.space_id, alerts);
+  }
+  return found;
+}
+
+/** Writes items with BatchWriteItem (25 a call, ElectroDB retries unprocessed ones). */
+export async function putFeedItems(items: CapFeedItem[]): Promise<void> {
+  if (items.length) await db().entities.capFeed.put(items).go({ concurrency: 4 });
+}
+
+export async function putSpaceAlertItems(items: SpaceAlertsItem[]): Promise<void> {
+  if (items.length) await db().entities.spaceAlerts.put(items).go({ concurrency: 4 });
+}
+
+/** A space's alerts item and the feed items of its URLs: one BatchGetItem (GET /client/capAlerts). */
+export async function getSpaceAlertsAndFeeds(
+  accountId: string,
+  spaceId: string,
+  urls: readonly string[],
+): Promise<{ alerts: SpaceAlertsItem | null; feeds: Map<string, CapFeedItem> }> {
+  const { spaceAlerts, capFeed } = db().entities;
+  const items = await batchGet([
+    spaceAlerts.get({ account_id: accountId, space_id: spaceId }).params().Key,
+    ...urls.map((url) => capFeed.get({ url_hash: feedUrlHash(url) }).params().Key),
+  ]);
+  let alerts: SpaceAlertsItem | null = null;
+  const feeds = new Map<string, CapFeedItem>();
+  for (const Item of items) {
+    alerts ??= spaceAlerts.parse({ Item }, owned).data;
+    const feed = capFeed.parse({ Item }, owned).data;
+    if (feed) feeds.set(feed.url, feed);
+  }
+  return { alerts, feeds };
+}

@@ -1,0 +1,57 @@
+/**
+ * The schedule table: every scheduled job, as plain data. The CDK jobs stack makes one Lambda and
+ * one EventBridge rule per entry (infra/cdk/stacks/jobs-stack.ts); the local runtime runs the same
+ * jobs on the same rates in the server's process (infra/local/jobs.ts).
+ *
+ * Nothing here imports a job's code: `load` imports it on first use, so the CDK app, which reads
+ * the table, never loads a job (or what it imports), and neither does the local server until a job
+ * is due.
+ */
+
+/** What a job does when run: the same function its Lambda handler calls. */
+export type JobRun<Report = unknown> = () => Promise<Report>;
+
+export interface ScheduledJob<Report = unknown> {
+  /** Kebab-case and unique: names the Lambda, its rule and its log lines. */
+  readonly name: string;
+  /** The handler module, relative to functions/; it exports `handler` (the Lambda's entry). */
+  readonly entry: string;
+  /** Runs every `rateMinutes` minutes (EventBridge `rate(n minutes)`; locally, a timer). */
+  readonly rateMinutes: number;
+  /** One line, for the Lambda, the rule and the start-up log. */
+  readonly description: string;
+  /** What the job's Lambda needs. */
+  readonly lambda: {
+    /** Below the rate, so a run ends before the next is due and two runs never overlap. */
+    readonly timeoutSeconds: number;
+    readonly memoryMb: number;
+  };
+  /** Imports the job's module on first use and returns what the handler runs. */
+  readonly load: () => Promise<JobRun<Report>>;
+}
+
+/** Checks an entry against the interface, keeping its literal name and its report type. */
+const job = <const Name extends string, Report>(
+  definition: ScheduledJob<Report> & { readonly name: Name },
+): ScheduledJob<Report> & { readonly name: Name } => definition;
+
+export const scheduledJobs = [
+  job({
+    name: 'cap-poll',
+    entry: 'jobs/cap-poll.ts',
+    rateMinutes: 1,
+    description: "Polls the spaces' CAP alert feeds and keeps the alerts in force",
+    lambda: {
+      // A poll fetches the feeds and writes what changed: 50 s leaves room for slow feeds and
+      // still ends before the next minute's run.
+      timeoutSeconds: 50,
+      // Mostly waiting on feeds: 256 MB parses their XML well enough, at half the price per
+      // second of the API functions' 512 MB (a job's latency matters to no one).
+      memoryMb: 256,
+    },
+    load: () => import('./cap-poll').then((module) => module.runCapPoll),
+  }),
+] as const;
+
+/** Adding a job fails the type check wherever its settings must be decided (the jobs stack's access). */
+export type JobName = (typeof scheduledJobs)[number]['name'];

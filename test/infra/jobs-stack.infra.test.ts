@@ -1,0 +1,295 @@
+import { Template } from 'aws-cdk-lib/assertions';
+import { scheduledJobs, type JobName } from '../../functions/jobs/schedule';
+import { logicalId, resourcesOf, synthSpaces, TEST_APP_URL, type Synthesized } from './support';
+
+/**
+ * The CDK app must not load a job's code (the schedule table imports it only in `load`): this
+ * stand-in records it if anything imports the module while the app is built.
+ */
+const loaded = vi.hoisted(() => new Set<string>());
+vi.mock('../../functions/jobs/cap-poll', () => {
+  loaded.add('cap-poll');
+  return { handler: async () => ({}), runCapPoll: async () => ({}) };
+});
+
+/** The variables functions/env.ts requires of every Lambda (the session secret is for the API only). */
+const REQUIRED_ENV = [
+  'TABLE_NAME',
+  'UPLOADS_BUCKET',
+  'CLIENT_USER_POOL_ID',
+  'CLIENT_USER_POOL_CLIENT_ID',
+  'ADMIN_USER_POOL_ID',
+  'ADMIN_USER_POOL_CLIENT_ID',
+  'MAIL_FROM',
+  'APP_URL',
+  'STAGE',
+  'LOG_LEVEL',
+];
+
+interface Statement {
+  Action: string | string[];
+  Resource: unknown;
+  Effect: string;
+}
+type Json = Record<string, unknown>;
+const actionsOf = (statement: Statement) => [statement.Action].flat();
+
+let synth: Synthesized;
+let jobs: Template;
+beforeAll(() => {
+  synth = synthSpaces();
+  jobs = Template.fromStack(synth.stacks.jobs);
+});
+
+const resourcesOfJob = (name: JobName) => synth.stacks.jobs.jobs.get(name)!;
+const id = (construct: { node: { defaultChild?: unknown } }) => logicalId(synth.stacks.jobs, construct);
+const resource = (type: string, logical: string) =>
+  jobs.findResources(type)[logical] as { Properties: Json } | undefined;
+
+/** The statements of the policy attached to a job's role. */
+function statementsOf(name: JobName): Statement[] {
+  const role = id(resourcesOfJob(name).function.role);
+  return resourcesOf(jobs, 'AWS::IAM::Policy')
+    .filter(([, policy]) => JSON.stringify((policy.Properties as { Roles: unknown }).Roles).includes(role))
+    .flatMap(
+      ([, policy]) =>
+        (policy.Properties as { PolicyDocument: { Statement: Statement[] } }).PolicyDocument.Statement,
+    );
+}
+
+/** The Data stack's output a cross-stack reference reads. */
+function dataOutput(reference: unknown): unknown {
+  const { StackName, OutputName } = (
+    reference as { 'Fn::GetStackOutput': { StackName: string; OutputName: string } }
+  )['Fn::GetStackOutput'];
+  expect(StackName).toBe(synth.stacks.data.stackName);
+  return (synth.templates.data.toJSON() as { Outputs: Record<string, { Value: unknown }> }).Outputs[
+    OutputName
+  ]?.Value;
+}
+
+describe('the schedule table (functions/jobs/schedule.ts)', () => {
+  it('names each job once, in kebab-case, with a handler module under functions/jobs/', () => {
+    const names = scheduledJobs.map((job) => job.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const job of scheduledJobs) {
+      expect(job.name).toMatch(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/);
+      expect(job.entry).toMatch(/^jobs\/[a-z0-9-]+\.ts$/);
+      expect(job.entry).not.toBe('jobs/schedule.ts');
+    }
+  });
+
+  it("gives each job a whole number of minutes and a timeout that ends a run before the next one's", () => {
+    for (const job of scheduledJobs) {
+      expect(Number.isInteger(job.rateMinutes) && job.rateMinutes >= 1, job.name).toBe(true);
+      expect(job.lambda.timeoutSeconds, job.name).toBeLessThan(job.rateMinutes * 60);
+      expect(job.lambda.memoryMb, job.name).toBeGreaterThanOrEqual(128);
+    }
+  });
+
+  it('polls the CAP feeds every minute', () => {
+    expect(scheduledJobs.find((job) => job.name === 'cap-poll')).toMatchObject({
+      entry: 'jobs/cap-poll.ts',
+      rateMinutes: 1,
+    });
+  });
+
+  it('is read by the CDK app without loading any job', () => {
+    expect(synth.stacks.jobs.jobs.size).toBe(scheduledJobs.length);
+    expect([...loaded]).toEqual([]);
+  });
+});
+
+describe('the jobs stack', () => {
+  it('is its own stack, Spaces-<stage>-Jobs, that the API does not depend on', () => {
+    expect(synth.stacks.jobs.stackName).toBe('Spaces-test-Jobs');
+    expect(synth.stacks.api.dependencies).not.toContain(synth.stacks.jobs);
+    expect(synth.stacks.web.dependencies).not.toContain(synth.stacks.jobs);
+  });
+
+  it('has one rule per job, on its rate, invoking its Lambda with retries and a dead-letter queue', () => {
+    jobs.resourceCountIs('AWS::Events::Rule', scheduledJobs.length);
+    for (const job of scheduledJobs) {
+      const made = resourcesOfJob(job.name);
+      const rule = resource('AWS::Events::Rule', id(made.rule));
+      expect(rule?.Properties, job.name).toMatchObject({
+        ScheduleExpression: job.rateMinutes === 1 ? 'rate(1 minute)' : `rate(${job.rateMinutes} minutes)`,
+        State: 'ENABLED',
+        Targets: [
+          {
+            Arn: { 'Fn::GetAtt': [id(made.function.function), 'Arn'] },
+            RetryPolicy: {
+              MaximumRetryAttempts: 2,
+              MaximumEventAgeInSeconds: Math.max(60, job.rateMinutes * 60),
+            },
+            DeadLetterConfig: { Arn: { 'Fn::GetAtt': [id(made.deadLetters), 'Arn'] } },
+          },
+        ],
+      });
+      expect((rule?.Properties.Targets as unknown[]).length).toBe(1);
+    }
+  });
+
+  it('lets only its own rule invoke each Lambda', () => {
+    const permissions = resourcesOf(jobs, 'AWS::Lambda::Permission');
+    expect(permissions).toHaveLength(scheduledJobs.length);
+    for (const job of scheduledJobs) {
+      const made = resourcesOfJob(job.name);
+      const own = permissions.filter(
+        ([, permission]) =>
+          JSON.stringify((permission.Properties as Json).FunctionName) ===
+          JSON.stringify({ 'Fn::GetAtt': [id(made.function.function), 'Arn'] }),
+      );
+      expect(own.map(([, permission]) => permission.Properties)).toEqual([
+        expect.objectContaining({
+          Action: 'lambda:InvokeFunction',
+          Principal: 'events.amazonaws.com',
+          SourceArn: { 'Fn::GetAtt': [id(made.rule), 'Arn'] },
+        }),
+      ]);
+    }
+  });
+
+  it('does not let Lambda retry a failed run (the next scheduled run does the work)', () => {
+    jobs.resourceCountIs('AWS::Lambda::EventInvokeConfig', scheduledJobs.length);
+    for (const job of scheduledJobs) {
+      jobs.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+        FunctionName: { Ref: id(resourcesOfJob(job.name).function.function) },
+        Qualifier: '$LATEST',
+        MaximumRetryAttempts: 0,
+        MaximumEventAgeInSeconds: Math.max(60, job.rateMinutes * 60),
+      });
+    }
+  });
+
+  it('keeps undelivered events for 14 days in an encrypted queue that refuses plain HTTP', () => {
+    jobs.resourceCountIs('AWS::SQS::Queue', scheduledJobs.length);
+    for (const job of scheduledJobs) {
+      const queue = id(resourcesOfJob(job.name).deadLetters);
+      expect(resource('AWS::SQS::Queue', queue)?.Properties).toMatchObject({
+        SqsManagedSseEnabled: true,
+        MessageRetentionPeriod: 14 * 24 * 3600,
+      });
+      const [[, policy] = []] = resourcesOf(jobs, 'AWS::SQS::QueuePolicy').filter(([, p]) =>
+        JSON.stringify((p.Properties as Json).Queues).includes(queue),
+      );
+      const statements = (policy?.Properties as { PolicyDocument: { Statement: Json[] } }).PolicyDocument
+        .Statement;
+      expect(statements).toContainEqual(
+        expect.objectContaining({
+          Effect: 'Deny',
+          Action: 'sqs:*',
+          Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+        }),
+      );
+      // Only the job's rule may send to it.
+      const allows = statements.filter((statement) => statement.Effect === 'Allow');
+      expect(allows).toEqual([
+        expect.objectContaining({
+          Action: 'sqs:SendMessage',
+          Principal: { Service: 'events.amazonaws.com' },
+          Condition: {
+            ArnEquals: { 'aws:SourceArn': { 'Fn::GetAtt': [id(resourcesOfJob(job.name).rule), 'Arn'] } },
+          },
+        }),
+      ]);
+    }
+  });
+
+  it('raises an alarm as soon as a dead-letter queue holds a message, and when a job keeps failing', () => {
+    for (const job of scheduledJobs) {
+      const made = resourcesOfJob(job.name);
+      expect(resource('AWS::CloudWatch::Alarm', id(made.deadLettersAlarm))?.Properties).toMatchObject({
+        Namespace: 'AWS/SQS',
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [id(made.deadLetters), 'QueueName'] } }],
+        Statistic: 'Maximum',
+        ComparisonOperator: 'GreaterThanThreshold',
+        Threshold: 0,
+        EvaluationPeriods: 1,
+        TreatMissingData: 'notBreaching',
+      });
+      expect(resource('AWS::CloudWatch::Alarm', id(made.errorsAlarm))?.Properties).toMatchObject({
+        Namespace: 'AWS/Lambda',
+        MetricName: 'Errors',
+        Dimensions: [{ Name: 'FunctionName', Value: { Ref: id(made.function.function) } }],
+        ComparisonOperator: 'GreaterThanThreshold',
+        Threshold: 0,
+        EvaluationPeriods: 3,
+      });
+    }
+  });
+});
+
+describe('the jobs’ Lambdas', () => {
+  it('are built like the API’s (Node.js 24, arm64, tracing, own log group), sized by the table', () => {
+    jobs.resourceCountIs('AWS::Lambda::Function', scheduledJobs.length);
+    for (const job of scheduledJobs) {
+      const made = resourcesOfJob(job.name);
+      expect(resource('AWS::Lambda::Function', id(made.function.function))?.Properties).toMatchObject({
+        Runtime: 'nodejs24.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        TracingConfig: { Mode: 'Active' },
+        LoggingConfig: { LogGroup: { Ref: id(made.function.logGroup) } },
+        Timeout: job.lambda.timeoutSeconds,
+        MemorySize: job.lambda.memoryMb,
+      });
+      expect(resource('AWS::Logs::LogGroup', id(made.function.logGroup))?.Properties).toMatchObject({
+        RetentionInDays: 14,
+      });
+    }
+  });
+
+  it('get every variable functions/env.ts requires, with this stage’s values and the Data stack’s table', () => {
+    for (const job of scheduledJobs) {
+      const fn = resource('AWS::Lambda::Function', id(resourcesOfJob(job.name).function.function));
+      const variables = (fn?.Properties.Environment as { Variables: Json }).Variables;
+      expect(Object.keys(variables), job.name).toEqual(expect.arrayContaining(REQUIRED_ENV));
+      expect(variables).toMatchObject({
+        STAGE: 'test',
+        APP_URL: TEST_APP_URL,
+        UPLOADS_BUCKET: synth.stacks.config.uploadsBucketName,
+        NODE_OPTIONS: '--enable-source-maps',
+      });
+      expect(dataOutput(variables.TABLE_NAME)).toEqual({
+        Ref: logicalId(synth.stacks.data, synth.stacks.data.table),
+      });
+    }
+  });
+
+  it('may touch the table and nothing else: items and GSI queries, no Scan, no other service', () => {
+    const table = { 'Fn::GetAtt': [logicalId(synth.stacks.data, synth.stacks.data.table), 'Arn'] };
+    for (const job of scheduledJobs) {
+      const statements = statementsOf(job.name);
+      const services = new Set(statements.flatMap(actionsOf).map((action) => action.split(':')[0]));
+      // Its own log group and X-Ray traces, as every function; then the table.
+      expect([...services].toSorted(), job.name).toEqual(['dynamodb', 'logs', 'xray']);
+
+      const dynamo = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('dynamodb:')));
+      const actions = new Set(dynamo.flatMap(actionsOf));
+      expect(actions).toContain('dynamodb:PutItem');
+      expect(actions).toContain('dynamodb:Query');
+      expect(actions).not.toContain('dynamodb:Scan');
+      for (const action of actions) expect(action).not.toMatch(/Table|Backup|\*/);
+      for (const statement of dynamo) {
+        for (const arn of [statement.Resource].flat()) {
+          const join = (arn as { 'Fn::Join'?: [string, [unknown, string]] })['Fn::Join'];
+          if (join) {
+            expect(dataOutput(join[1][0])).toEqual(table);
+            expect(join[1][1]).toMatch(/^\/index\/gsi\d$/);
+          } else {
+            expect(dataOutput(arn)).toEqual(table);
+          }
+        }
+      }
+
+      const logs = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('logs:')));
+      for (const statement of logs) {
+        expect(statement.Resource).toEqual({
+          'Fn::GetAtt': [id(resourcesOfJob(job.name).function.logGroup), 'Arn'],
+        });
+      }
+    }
+  });
+});
