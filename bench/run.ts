@@ -1,4 +1,5 @@
 import { run as bookings } from './bookings.bench';
+import { run as cap } from './cap.bench';
 import { run as contract } from './contract.bench';
 import { run as dynamodbCalls } from './dynamodb-calls.bench';
 import { run as lambda } from './lambda.bench';
@@ -9,7 +10,7 @@ import { run as web } from './web.bench';
 /**
  * `npm run bench`: figures as sizes, ratios and times; nothing here passes or fails.
  * `npm run bench -- <name>…` runs only the suites named (lambda, dynamodb, load, web, contract,
- * recurrence, bookings).
+ * recurrence, bookings, cap).
  */
 const suites = [
   ['lambda', 'Lambda bundles (esbuild as in CDK; cold start as a whole process, median of 9)', lambda],
@@ -19,6 +20,7 @@ const suites = [
   ['contract', 'API contract suite', contract],
   ['recurrence', 'Recurrence engine', recurrence],
   ['bookings', 'Bookings: month view, long series, the 50-way race', bookings],
+  ['cap', 'CAP job: alert feeds of many spaces', cap],
 ] as const;
 
 const wanted = process.argv.slice(2);

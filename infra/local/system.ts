@@ -14,8 +14,9 @@ export interface SystemOptions {
   ports?: EmulatorOptions['ports'];
   inMemory?: boolean;
   /**
-   * Runs the scheduled jobs (functions/jobs/schedule.ts) on their rates, or all every `periodMs`.
-   * Off in the API and e2e tests, which run jobs themselves. @default true
+   * Runs the scheduled jobs (functions/jobs/schedule.ts) on their rates, or all every `periodMs`:
+   * `npm start` does; the tests run jobs themselves, and the benches measure without them.
+   * @default false
    */
   jobs?: boolean | { periodMs: number };
   log: (line: string) => void;
@@ -75,7 +76,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     if (options.web === 'static') await ensureWebBuild(options.log);
     await seedDemo(options.log);
     server = await startLocalServer({ port: options.port, web: options.web });
-    if (options.jobs !== false) {
+    if (options.jobs) {
       const periodMs = typeof options.jobs === 'object' ? options.jobs.periodMs : undefined;
       jobs = startJobTimers({ log: options.log, periodMs });
     }

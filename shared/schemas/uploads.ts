@@ -67,7 +67,13 @@ export const uploadRequestSchema = z
       return;
     }
     const max = uploadLimit(value.purpose, value.content_type);
-    if (value.size > max) ctx.addIssue({ code: 'custom', path: ['size'], message: messages.max(max) });
+    if (value.size > max) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['size'],
+        message: `The file is too large: at most ${max / (1024 * 1024)} MB`,
+      });
+    }
   });
 export type UploadRequest = z.infer<typeof uploadRequestSchema>;
 

@@ -313,7 +313,7 @@ describe('POST /admin/account', () => {
       token,
       body: { purpose: 'account-logo', content_type: 'image/png', size: 2 * 1024 * 1024 + 1 },
     });
-    expect(tooBig.body.message).toEqual({ size: `Field should be smaller than ${2 * 1024 * 1024}` });
+    expect(tooBig.body.message).toEqual({ size: 'The file is too large: at most 2 MB' });
   });
 
   it('is for super admins only', async () => {

@@ -233,7 +233,7 @@ describe('profile photos through presigned uploads', () => {
       body: { purpose: 'profile-photo', content_type: 'image/png', size: 6 * 1024 * 1024 },
     });
     expect(big.status).toBe(422);
-    expect(big.body.message).toEqual({ size: 'Field should be smaller than 5242880' });
+    expect(big.body.message).toEqual({ size: 'The file is too large: at most 5 MB' });
     const gif = await call('POST', '/client/uploads', {
       token,
       body: { purpose: 'profile-photo', content_type: 'image/gif', size: 10 },

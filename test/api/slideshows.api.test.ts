@@ -137,7 +137,7 @@ describe('POST /client/slideshows/{spaceId}', () => {
       body: { purpose: 'slide', content_type: 'image/png', size: 10 * 1024 * 1024 + 1 },
     });
     expect(bigImage.status).toBe(422);
-    expect(bigImage.body.message.size).toBeDefined();
+    expect(bigImage.body.message).toEqual({ size: 'The file is too large: at most 10 MB' });
     const bigVideo = await call('POST', '/client/uploads', {
       token,
       body: { purpose: 'slide', content_type: 'video/mp4', size: 150 * 1024 * 1024 },

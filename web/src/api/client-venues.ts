@@ -1,6 +1,7 @@
 import { toast } from 'sonner';
 import useSWR, { type ScopedMutator } from 'swr';
 import type { SpaceFeed } from '../../../shared/schemas/bookings';
+import type { SpaceCapAlerts } from '../../../shared/schemas/cap-alerts';
 import type { AssignmentPermission } from '../../../shared/venues';
 import type { Status } from '../../../shared/schemas/common';
 import type { ConfigItem } from '../../../shared/schemas/config';
@@ -45,6 +46,7 @@ export const venuePaths = {
   coordinatorPermission: (spaceId: string, userId: string, permission: AssignmentPermission) =>
     `/client/eventcoordinator/${spaceId}/${userId}/${permission}`,
   capAlerts: (spaceId: string) => `/client/capAlertURL/${spaceId}`,
+  capAlertsInForce: (spaceId: string) => `/client/capAlerts/${spaceId}`,
   spaceFeed: (spaceId: string) => `/client/space/${spaceId}/calendarFeed`,
 
   screens: '/client/allscreens',
@@ -123,6 +125,14 @@ export function useAvailableCoordinators(spaceId: string | null) {
 /** A space's alert feeds and their status. */
 export function useCapAlerts(spaceId: string) {
   return useSWR<CapAlertSettings>(venuePaths.capAlerts(spaceId), fetchResult);
+}
+/** How often the alerts in force are read again while the alert panel is open. */
+export const CAP_ALERTS_REFRESH_MS = 60_000;
+/** The alerts in force for a space and how each of its feeds last read, again every minute. */
+export function useSpaceCapAlerts(spaceId: string) {
+  return useSWR<SpaceCapAlerts>(venuePaths.capAlertsInForce(spaceId), fetchResult, {
+    refreshInterval: CAP_ALERTS_REFRESH_MS,
+  });
 }
 /** A space's calendar subscription URL, made on first asking (null: nothing is fetched). */
 export function useSpaceFeed(spaceId: string | null) {

@@ -73,7 +73,8 @@ export const requestActivity = {
   },
 };
 
-async function tracked<T>(work: () => Promise<T>): Promise<T> {
+/** Counts `work` as a request in flight for the progress bar (e.g. an upload made another way). */
+export async function tracked<T>(work: () => Promise<T>): Promise<T> {
   setInFlight(inFlight + 1);
   try {
     return await work();
@@ -132,6 +133,13 @@ async function readJson(response: Response): Promise<unknown> {
 
 function notify(error: ApiError, options: RequestOptions) {
   if (options.toastErrors !== false && !leavingPage) toast.error(error.message, { id: error.message });
+}
+
+/** 'Upload failed', toasted as a failed request's message is (an upload's is no API answer). */
+export function uploadFailed(): ApiError {
+  const error = new ApiError('Upload failed', null);
+  notify(error, {});
+  return error;
 }
 
 /**
@@ -259,23 +267,26 @@ export const api = {
     request<T>(path, { ...options, method: 'PUT', body }),
 };
 
+/** The multipart form of a presigned S3 POST: the policy fields first, then `file`. */
+export function presignedForm(ticket: UploadTicket, file: Blob, fileName: string): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
+  form.append('file', file, fileName);
+  return form;
+}
+
 /**
  * Posts a file to a presigned S3 POST: the policy fields first, then `file`. No bearer token
- * (the URL carries the authority). Toasts 'Upload failed' on any failure.
+ * (the URL carries the authority). Toasts 'Upload failed' on any failure. (A slide's upload, which
+ * shows its progress, goes by XMLHttpRequest instead: web/src/api/client-slideshows.ts.)
  */
 export function uploadToPresignedPost(ticket: UploadTicket, file: Blob, fileName: string): Promise<void> {
   return tracked(async () => {
-    const form = new FormData();
-    for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
-    form.append('file', file, fileName);
+    const form = presignedForm(ticket, file, fileName);
     const ok = await fetch(ticket.url, { method: 'POST', body: form }).then(
       (response) => response.ok,
       () => false,
     );
-    if (!ok) {
-      const error = new ApiError('Upload failed', null);
-      notify(error, {});
-      throw error;
-    }
+    if (!ok) throw uploadFailed();
   });
 }

@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 /**
  * A side panel (drawer) on the right: a dialog labelled by its heading, closed by its Close
- * button or Escape. Focus moves to the heading when it opens.
+ * button or Escape. Focus moves to the heading when it opens. Escape pressed in a `<dialog>` over
+ * the panel (a question such as 'Delete this slide?', a preview) is that dialog's alone.
  */
 export function SidePanel({
   title,
@@ -23,7 +24,9 @@ export function SidePanel({
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      if (event.target instanceof Element && event.target.closest('dialog')) return;
+      onClose();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

@@ -13,6 +13,9 @@ const [projector, whiteboard, studio] = [
   anItem(4, 'Studio'),
 ];
 
+/** GET /client/capAlerts/{id} of a space whose feeds say nothing. */
+const noAlertsInForce = { space_id: roomA.id, cap_alert_status: 'Inactive', alerts: [], feeds: [] };
+
 /** The names of the cards shown, in order. */
 function cardNames(): string[] {
   return screen.queryAllByRole('article').map((card) => within(card).getByRole('heading').textContent ?? '');
@@ -115,7 +118,10 @@ describe('venues area: lists and permissions', () => {
     expect(await within(card).findByText('Projector, Whiteboard')).toBeInTheDocument();
     expect(within(card).getByText('Studio')).toBeInTheDocument();
     expect(within(card).getByText('5th Dec, 2026 | 2:30pm')).toBeInTheDocument();
-    expect(within(card).getByText('No slideshow')).toBeInTheDocument();
+    // The slideshow state, on the button that opens the space's slideshows.
+    expect(
+      within(card).getByRole('button', { name: 'Slideshows of Studio 3: No slideshow' }),
+    ).toHaveTextContent('No slideshow');
     expect(within(screen.getByRole('article', { name: 'Room B' })).getByText('Busy')).toBeInTheDocument();
     expect(within(screen.getByRole('article', { name: 'Room B' })).getByText('None')).toBeInTheDocument();
   });
@@ -328,6 +334,7 @@ describe('venues area: space panel', () => {
         cap_alert_urls: [{ url: 'https://alerts.example.com/feed' }],
         cap_alert_status: 'Inactive',
       })
+      .ok('GET', `/client/capAlerts/${roomA.id}`, noAlertsInForce)
       .on('POST', `/client/capAlertURL/${roomA.id}`, {
         body: {
           result: {
@@ -363,6 +370,7 @@ describe('venues area: space panel', () => {
     let answer = () => {};
     const api = venuesApi('Account Admin', { spaces: [roomA] })
       .ok('GET', `/client/capAlertURL/${roomA.id}`, { cap_alert_urls: [], cap_alert_status: 'Inactive' })
+      .ok('GET', `/client/capAlerts/${roomA.id}`, noAlertsInForce)
       .on('POST', `/client/capAlertURL/${roomA.id}`, {
         until: new Promise<void>((resolve) => (answer = resolve)),
         status: 500,

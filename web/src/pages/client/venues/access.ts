@@ -47,6 +47,8 @@ export const may = {
   manageCoordinators: (a: Access, space: Scoped) => may.editSpace(a, space),
   /** Slideshows are the Account Admin's and the Venue Manager's (client-area §6). */
   seeSlideshows: (a: Access) => a.role === 'Account Admin' || a.role === 'Venue Manager',
+  /** A space's slideshows are managed by whoever sees slideshows and acts on its venue. */
+  manageSlideshows: (a: Access, space: Scoped) => may.seeSlideshows(a) && actsOn(a.role, space.permission),
   /** The lists of the left menu: a Venue Manager lists venues, an Event Coordinator spaces only. */
   listVenues: (a: Access) =>
     allows(a.attrs, 'venues.permission.add') || allows(a.attrs, 'venues.permission.edit'),

@@ -166,10 +166,29 @@ export function VenueCard({ venue, access, open }: { venue: Venue; access: Acces
   );
 }
 
-/** Whether the space has a slideshow and shows it: a note, nothing to press (the panel comes later). */
+/** Whether the space has a slideshow and shows it. */
 function slideshowNote(space: Space): string {
   if (!space.slideshow_id) return 'No slideshow';
   return space.slideshow_status === 1 ? 'Slideshow on' : 'Slideshow off';
+}
+
+/**
+ * The space's slideshow state; a button that opens its slideshows for whoever manages them
+ * (an Account Admin, a Venue Manager approved on the venue), a note for a manager who is not.
+ */
+function SlideshowAction({ space, access, open }: { space: Space; access: Access; open: Open }) {
+  if (!may.seeSlideshows(access)) return null;
+  const note = slideshowNote(space);
+  if (!may.manageSlideshows(access, space)) return <Badge size="small">{note}</Badge>;
+  return (
+    <Button
+      size="small"
+      onClick={() => open({ kind: 'slideshow', space })}
+      aria-label={`Slideshows of ${space.title}: ${note}`}
+    >
+      {note}
+    </Button>
+  );
 }
 
 export function SpaceCard({
@@ -200,7 +219,7 @@ export function SpaceCard({
       }
       actions={
         <>
-          {may.seeSlideshows(access) && <Badge size="small">{slideshowNote(space)}</Badge>}
+          <SlideshowAction space={space} access={access} open={open} />
           <Button
             size="small"
             onClick={() => open({ kind: 'cap', space })}

@@ -16,6 +16,7 @@ import { request } from '../../../../api/client';
 import { revalidateAfter, useCapAlerts, venuePaths } from '../../../../api/client-venues';
 import { showServerErrors } from '../../../../components/form';
 import { StatusBadge } from '../../../../components/StatusBadge';
+import { CapAlertsInForce } from './CapAlertsInForce';
 
 /** The form holds the URLs; the status is the switch's and goes with every save. */
 const urlsSchema = capAlertInputSchema.pick({ cap_alert_urls: true });
@@ -31,9 +32,19 @@ type CapReply = { result: CapAlertSettings; data?: { message?: string } };
  * A space's emergency alert feeds (client-area §2 "CAP alert panel"): a list of feed URLs with
  * add and remove, and an Active/Inactive toggle that saves the settings at once. Saved as
  * `cap_alert_urls` (JSON text of `[{ url }]`) and `cap_alert_status`; the reply's message is read
- * from `data.message`. Read-only for a person who may not edit the space.
+ * from `data.message`. Read-only for a person who may not edit the space. Below, the alerts in
+ * force and how each feed last read (CapAlertsInForce).
  */
 export function CapAlertPanel({ space, canEdit }: { space: Space; canEdit: boolean }) {
+  return (
+    <Flex direction="column" gap="large">
+      <CapAlertSettingsView space={space} canEdit={canEdit} />
+      <CapAlertsInForce spaceId={space.id} />
+    </Flex>
+  );
+}
+
+function CapAlertSettingsView({ space, canEdit }: { space: Space; canEdit: boolean }) {
   const { data } = useCapAlerts(space.id);
   if (!data) return <Loader ariaLabel="Loading alert settings" />;
   if (!canEdit) {
@@ -92,6 +103,8 @@ function CapAlertForm({ space, settings }: { space: Space; settings: CapAlertSet
         await Promise.all([
           mutate(venuePaths.capAlerts(space.id), reply.result, { revalidate: false }),
           revalidateAfter(mutate, 'space'),
+          // The feeds' list follows the URLs saved.
+          mutate(venuePaths.capAlertsInForce(space.id)),
         ]);
       } catch (error) {
         // Toasted by the fetch client; a URL's error goes under it.

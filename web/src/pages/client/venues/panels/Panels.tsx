@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import type { Screen, Space, Venue } from '../../../../../../shared/schemas/venues';
 import { actsOn } from '../../../../../../shared/venues';
@@ -27,6 +27,11 @@ import { closedPanel, type CurrentItems, type PanelState } from './state';
 import { ScreenForm } from './ScreenForm';
 import { SpaceForm } from './SpaceForm';
 import { VenueForm } from './VenueForm';
+
+// The slideshow panel (its drag-and-drop library, the transitions' CSS) loads when it first opens.
+const SlideshowPanel = lazy(() =>
+  import('./slideshow/SlideshowPanel').then((m) => ({ default: m.SlideshowPanel })),
+);
 
 const latest = <T extends { id: string }>(item: T, list: readonly T[] | undefined): T =>
   list?.find((other) => other.id === item.id) ?? item;
@@ -131,6 +136,17 @@ export function Panels({
       return (
         <SidePanel title={`CAP Alert | ${space.title}`} onClose={close}>
           <CapAlertPanel space={space} canEdit={may.editSpace(access, space)} />
+        </SidePanel>
+      );
+    }
+    case 'slideshow': {
+      const space = latest(panel.space, current.spaces);
+      if (!may.manageSlideshows(access, space)) return null;
+      return (
+        <SidePanel title={`Slideshow | ${space.title}`} onClose={close}>
+          <Suspense fallback={<PageLoader />}>
+            <SlideshowPanel space={space} />
+          </Suspense>
         </SidePanel>
       );
     }

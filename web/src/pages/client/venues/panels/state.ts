@@ -4,7 +4,7 @@ import type { Screen, Space, Venue } from '../../../../../../shared/schemas/venu
  * The side panels of the Venues area and the dashboard (client-area §2 "Side panels", §4):
  * closed; a venue, space or screen read-only (`editing: false`) or in its form (a new one always
  * is); a space named only by id (from a venue card), loaded first; a screen's offline
- * notifications; a space's alert feeds.
+ * notifications; a space's alert feeds; a space's slideshows.
  */
 export type PanelState =
   | { kind: 'closed' }
@@ -13,7 +13,8 @@ export type PanelState =
   | { kind: 'space-ref'; id: string; title: string }
   | { kind: 'screen'; screen: Screen | null; editing: boolean }
   | { kind: 'offline'; screen: Screen }
-  | { kind: 'cap'; space: Space };
+  | { kind: 'cap'; space: Space }
+  | { kind: 'slideshow'; space: Space };
 
 export const closedPanel: PanelState = { kind: 'closed' };
 

@@ -1,0 +1,178 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { resetEnvCache } from '../../functions/env';
+import { runCapPoll } from '../../functions/services/cap-poll';
+import { demoUsers } from '../../infra/local/seed';
+import { signedInClientPage, useBrowser } from '../support/browser';
+import { call, signIn } from '../support/e2e-api';
+
+useBrowser();
+
+/**
+ * What a room screen shows besides the schedule (issue 11): a slideshow built in the browser from
+ * three uploaded files, reordered by dragging, one slide deleted after 'Delete this slide?', saved;
+ * and an alert feed served on this machine, polled by the CAP job (run here, as its schedule would),
+ * listed in the space's CAP panel.
+ */
+
+const media = path.resolve(import.meta.dirname, '../fixtures/media');
+
+// The CAP job runs in this process, against the system's emulators.
+Object.assign(process.env, inject('emulatorEnv'));
+resetEnvCache();
+
+/** A fresh account (Enterprise) with a venue and a space, and its owner. */
+async function anOwnerWithASpace(suffix: string) {
+  const admin = await signIn('admin', demoUsers.admin);
+  const packages = await call('GET', '/admin/packages', admin);
+  const enterprise = packages.find((p: { name: string }) => p.name === 'Enterprise');
+  const owner = { email: `sol.${suffix}@screens.test`, password: 'Screens123' };
+  await call('POST', '/admin/account', admin, {
+    name: `Screens ${suffix}`,
+    city: 'Leeds',
+    package_id: enterprise.id,
+    package_start_date: '2026-01-01',
+    package_end_date: '2030-12-31',
+    admin_first_name: 'Sol',
+    admin_last_name: 'Screens',
+    admin_email: owner.email,
+    admin_password: owner.password,
+  });
+  const token = await signIn('client', owner);
+  const venue = await call('POST', '/client/newvenue', token, {
+    name: `Hall ${suffix}`,
+    timezone: 'Europe/London',
+  });
+  const space = await call('POST', `/client/newspace/${venue.id}`, token, { title: `Lobby ${suffix}` });
+  return { owner, token, space: space as { id: string; title: string } };
+}
+
+async function openSpaces(page: Page) {
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Venues' }).click();
+  await page.waitForURL('**/c/venues');
+  await page.getByRole('navigation', { name: 'Venues area' }).getByRole('link', { name: 'SPACES' }).click();
+}
+
+/** Drags a tile's Move handle onto another tile, in small steps, as a hand would. */
+async function drag(page: Page, handle: Locator, target: Locator) {
+  const from = (await handle.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 4 });
+  await page.mouse.move(to.x + to.width / 3, to.y + to.height / 2, { steps: 12 });
+  await page.mouse.up();
+}
+
+describe('screen content', () => {
+  it('builds a slideshow of three uploads, reorders it by dragging, deletes one slide and saves', async () => {
+    const suffix = Date.now().toString(36);
+    const { owner, token, space } = await anOwnerWithASpace(suffix);
+    // Tall enough that the panel shows every tile, as a desktop does.
+    const page = await signedInClientPage(owner, { viewport: { width: 1280, height: 1400 } });
+    await openSpaces(page);
+    await page.getByRole('button', { name: `Slideshows of ${space.title}: No slideshow` }).click();
+    const panel = page.getByRole('dialog', { name: `Slideshow | ${space.title}` });
+    await panel.getByRole('button', { name: 'Add new' }).click();
+    const form = panel.getByRole('form', { name: 'New slideshow' });
+    await form.getByLabel('Name').fill('Welcome');
+    await form.getByLabel('Transition').selectOption({ label: 'Fade' });
+    await form.getByRole('switch', { name: 'Active' }).setChecked(true, { force: true });
+
+    await form
+      .getByLabel('Slide files')
+      .setInputFiles(['slide.png', 'slide.jpg', 'clip-3.5s.mp4'].map((name) => path.join(media, name)));
+    const tiles = form
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: /^Move slide/ }) });
+    await expect.poll(() => tiles.count()).toBe(3);
+    await expect.poll(() => form.getByText(/Uploading/).count(), { timeout: 20_000 }).toBe(0);
+    expect(await tiles.allInnerTexts()).toEqual([
+      expect.stringContaining('1. Image'),
+      expect.stringContaining('2. Image'),
+      expect.stringContaining('3. Video'),
+    ]);
+
+    // The video to the front.
+    await drag(page, form.getByRole('button', { name: 'Move slide 3' }), tiles.nth(0));
+    await expect.poll(async () => (await tiles.nth(0).innerText()).includes('1. Video')).toBe(true);
+
+    // The JPEG (now second of the images, third slide) goes, after the question.
+    // dnd-kit swallows the clicks of the 50 ms after a drop (so the drop is not a click).
+    await page.waitForTimeout(100);
+    await form.getByRole('button', { name: 'Delete slide 3' }).click();
+    const question = page.getByRole('alertdialog', { name: 'Delete slide' });
+    await question.getByText('Delete this slide?').waitFor();
+    await question.getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(() => tiles.count()).toBe(2);
+
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Slideshow saved').waitFor();
+
+    const [saved] = await call('GET', `/client/slideshows/${space.id}`, token);
+    expect(saved).toMatchObject({ name: 'Welcome', transition: 'fade', slideshow_status: 1 });
+    expect(
+      saved.slides.map((s: { file_format: string; duration_ms: number | null }) => [
+        s.file_format,
+        s.duration_ms,
+      ]),
+    ).toEqual([
+      ['mp4', 3500],
+      ['png', null],
+    ]);
+    // The list shows it, and the space card says it plays.
+    await panel.getByText('Welcome').waitFor();
+    await page.getByRole('button', { name: `Slideshows of ${space.title}: Slideshow on` }).waitFor();
+  });
+
+  it('lists the alert of a feed served here once the CAP job has read it', async () => {
+    const suffix = Date.now().toString(36);
+    const { owner, space } = await anOwnerWithASpace(suffix);
+    const at = (minutes: number) =>
+      new Date(Date.now() + minutes * 60_000).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+    const server: Server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/cap+xml' });
+      response.end(`<?xml version="1.0" encoding="UTF-8"?>
+<alert xmlns="urn:oasis:names:tc:emergency:cap:1.2">
+<identifier>E2E-${suffix}</identifier><sender>alerts@city.example</sender><sent>${at(-1)}</sent>
+<status>Actual</status><msgType>Alert</msgType><scope>Public</scope>
+<info><event>Fire</event><urgency>Immediate</urgency><severity>Extreme</severity><certainty>Observed</certainty>
+<expires>${at(60)}</expires><senderName>City Fire Service</senderName>
+<headline>Evacuate the east wing</headline><instruction>Leave by the west stairs.</instruction>
+<area><areaDesc>East wing</areaDesc></area></info></alert>`);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/alerts.cap`;
+      const page = await signedInClientPage(owner);
+      await openSpaces(page);
+      await page.getByRole('button', { name: `Alerts of ${space.title}` }).click();
+      const panel = page.getByRole('dialog', { name: `CAP Alert | ${space.title}` });
+      const form = panel.getByRole('form', { name: 'Alert feeds' });
+      await form.getByRole('button', { name: 'Add URL' }).click();
+      await form.getByLabel('Feed URL 1', { exact: true }).fill(url);
+      await form.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Alert settings saved').waitFor();
+      // The switch saves at once; it shows the status the answer gives.
+      await form.getByText('Status: Inactive').click();
+      await form.getByText('Status: Active').waitFor();
+      await panel.getByText('Not checked yet').waitFor();
+
+      const report = await runCapPoll();
+      expect(report).toMatchObject({ read: 1, failed: 0 });
+      // The panel reads again on its own every minute; a new visit reads at once.
+      await page.reload();
+      await openSpaces(page);
+      await page.getByRole('button', { name: `Alerts of ${space.title}` }).click();
+      await panel.getByText('Evacuate the east wing').waitFor();
+      await panel.getByText(/Severity: Extreme/).waitFor();
+      await panel.getByText('Leave by the west stairs.').waitFor();
+      await panel.getByText(/Last checked/).waitFor();
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
