@@ -143,6 +143,15 @@ function activation(
   return {};
 }
 
+/** What the form sets of a slideshow, besides its slides. */
+const formFields = (input: SlideshowChanges) => ({
+  name: input.name,
+  transition: input.transition,
+  duration: input.duration,
+  randomize: input.randomize,
+  slideshow_status: input.slideshow_status,
+});
+
 /** POST /client/slideshows/{spaceId} */
 export async function createSlideshow(
   principal: ClientPrincipal,
@@ -156,11 +165,7 @@ export async function createSlideshow(
     account_id: principal.accountId,
     space_id: space.space_id,
     slideshow_id: ulid(),
-    name: input.name,
-    transition: input.transition,
-    duration: input.duration,
-    randomize: input.randomize,
-    slideshow_status: input.slideshow_status,
+    ...formFields(input),
     slides,
     version: 0,
     created_at: now,
@@ -193,11 +198,7 @@ export async function updateSlideshow(
   const slides = await acceptSlides(principal, input, existing);
   const after: SlideshowItem = {
     ...before,
-    name: input.name,
-    transition: input.transition,
-    duration: input.duration,
-    randomize: input.randomize,
-    slideshow_status: input.slideshow_status,
+    ...formFields(input),
     slides,
     version: before.version + 1,
     updated_at: new Date().toISOString(),

@@ -51,28 +51,26 @@ export function buildSpaces(app: App, options: BuildOptions = {}): SpacesStacks 
     appUrl,
     social: config.social,
   });
-  const api = new ApiStack(app, name('Api'), {
-    ...common,
-    stackName: name('Api'),
-    description: 'Spaces: HTTP API and its Lambda functions',
+  const services = {
     config,
     appUrl,
     table: data.table,
     clientPool: auth.clientPool,
     adminPool: auth.adminPool,
     functionsDir: options.functionsDir,
+  };
+  const api = new ApiStack(app, name('Api'), {
+    ...common,
+    ...services,
+    stackName: name('Api'),
+    description: 'Spaces: HTTP API and its Lambda functions',
   });
   api.addStackDependency(data, 'the uploads bucket is granted by name');
   const jobs = new JobsStack(app, name('Jobs'), {
     ...common,
+    ...services,
     stackName: name('Jobs'),
     description: 'Spaces: scheduled jobs (EventBridge rules and their Lambda functions)',
-    config,
-    appUrl,
-    table: data.table,
-    clientPool: auth.clientPool,
-    adminPool: auth.adminPool,
-    functionsDir: options.functionsDir,
   });
   const web = new WebStack(app, name('Web'), {
     ...common,

@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import { db } from '../../functions/data/entities';
 import { anAccount, call, signedInAs } from '../support/api';
+import { aPlace, aSpace, aVenue } from '../support/places';
 
 /**
  * Screens and the licences they hold (client-area §2 "Screen form", "Screen offline
@@ -24,48 +25,6 @@ const tokenOf = (
 
 /** A fresh activation code, as a device would show it. */
 const aCode = () => `S${ulid().slice(-9)}`;
-
-/** A venue of the account, written directly (the venues group builds its own API). */
-async function aVenue(accountId: string, fields: { name?: string; status?: 'Active' | 'Inactive' } = {}) {
-  const venue_id = ulid();
-  await db()
-    .entities.venue.create({
-      account_id: accountId,
-      venue_id,
-      name: fields.name ?? `Venue ${venue_id.slice(-4)}`,
-      timezone: 'Europe/London',
-      status: fields.status ?? 'Active',
-    })
-    .go();
-  return venue_id;
-}
-
-/** A space of a venue, written directly. */
-async function aSpace(
-  accountId: string,
-  venueId: string,
-  fields: { title?: string; status?: 'Active' | 'Inactive' } = {},
-) {
-  const space_id = ulid();
-  await db()
-    .entities.space.create({
-      account_id: accountId,
-      space_id,
-      venue_id: venueId,
-      title: fields.title ?? `Space ${space_id.slice(-4)}`,
-      calendar_color: '#0B8043',
-      status: fields.status ?? 'Active',
-    })
-    .go();
-  return space_id;
-}
-
-/** A venue with one space. */
-async function aPlace(accountId: string, names: { venue?: string; space?: string } = {}) {
-  const venue = await aVenue(accountId, { name: names.venue });
-  const space = await aSpace(accountId, venue, { title: names.space });
-  return { venue, space };
-}
 
 async function assignManager(
   account: Account,

@@ -11,13 +11,16 @@ import { call } from './api';
  * lives in spaces (slideshows, alert feeds).
  */
 
-export async function aVenue(accountId: string, fields: { status?: 'Active' | 'Inactive' } = {}) {
+export async function aVenue(
+  accountId: string,
+  fields: { name?: string; status?: 'Active' | 'Inactive' } = {},
+) {
   const venue_id = ulid();
   await db()
     .entities.venue.create({
       account_id: accountId,
       venue_id,
-      name: `Venue ${venue_id.slice(-4)}`,
+      name: fields.name ?? `Venue ${venue_id.slice(-4)}`,
       timezone: 'Europe/London',
       status: fields.status ?? 'Active',
     })
@@ -28,7 +31,7 @@ export async function aVenue(accountId: string, fields: { status?: 'Active' | 'I
 export async function aSpace(
   accountId: string,
   venueId: string,
-  fields: { status?: 'Active' | 'Inactive' } = {},
+  fields: { title?: string; status?: 'Active' | 'Inactive' } = {},
 ) {
   const space_id = ulid();
   await db()
@@ -36,7 +39,7 @@ export async function aSpace(
       account_id: accountId,
       space_id,
       venue_id: venueId,
-      title: `Space ${space_id.slice(-4)}`,
+      title: fields.title ?? `Space ${space_id.slice(-4)}`,
       calendar_color: '#0B8043',
       status: fields.status ?? 'Active',
     })
@@ -45,9 +48,9 @@ export async function aSpace(
 }
 
 /** A venue with one space. */
-export async function aPlace(accountId: string) {
-  const venue = await aVenue(accountId);
-  return { venue, space: await aSpace(accountId, venue) };
+export async function aPlace(accountId: string, names: { venue?: string; space?: string } = {}) {
+  const venue = await aVenue(accountId, { name: names.venue });
+  return { venue, space: await aSpace(accountId, venue, { title: names.space }) };
 }
 
 export async function manages(

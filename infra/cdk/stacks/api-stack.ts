@@ -1,18 +1,15 @@
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { API_BASE, routeGroups, routes, type RouteGroup } from '../../../functions/routes';
-import type { StageConfig } from '../config';
 import { ApiFunction, type TableAccess } from '../constructs/api-function';
-import type { UsersPool } from './auth-stack';
+import { defaultFunctionsDir, serviceEnvironment, type ServiceProps } from './service-props';
 
 /**
  * What each route group's Lambda may touch. Adding a group to the route table fails the type
@@ -45,17 +42,8 @@ export const groupAccess: Record<RouteGroup, GroupAccess> = {
   slideshows: { table: 'write', uploads: true },
 };
 
-export interface ApiStackProps extends StackProps {
-  readonly config: StageConfig;
-  /** The SPA's origin, used for links in e-mails (APP_URL). */
-  readonly appUrl: string;
-  /** The Data stack's table; the uploads bucket is found by `config.uploadsBucketName`. */
-  readonly table: ITable;
-  readonly clientPool: UsersPool;
-  readonly adminPool: UsersPool;
-  /** Where `<group>/router.ts` live. @default the repository's functions/ */
-  readonly functionsDir?: string;
-}
+/** `functionsDir` holds `<group>/router.ts`. */
+export interface ApiStackProps extends StackProps, ServiceProps {}
 
 /**
  * The HTTP API: every route of functions/routes.ts as `METHOD /api/v1/path`, integrated with
@@ -73,7 +61,7 @@ export class ApiStack extends Stack {
     const { config } = props;
     // By its configured name (a literal ARN), so the object-level grant is exact and can be acknowledged.
     const uploadsBucket = Bucket.fromBucketName(this, 'UploadsBucket', config.uploadsBucketName);
-    const functionsDir = props.functionsDir ?? fileURLToPath(new URL('../../../functions', import.meta.url));
+    const functionsDir = props.functionsDir ?? defaultFunctionsDir();
 
     this.api = new apigw.HttpApi(this, 'HttpApi', {
       apiName: `${this.stackName}-http`,
@@ -111,15 +99,7 @@ export class ApiStack extends Stack {
     });
 
     const environment = {
-      STAGE: config.stage,
-      LOG_LEVEL: config.logLevel,
-      APP_URL: props.appUrl,
-      MAIL_FROM: config.mailFrom,
-      UPLOADS_BUCKET: uploadsBucket.bucketName,
-      CLIENT_USER_POOL_ID: props.clientPool.pool.userPoolId,
-      CLIENT_USER_POOL_CLIENT_ID: props.clientPool.client.userPoolClientId,
-      ADMIN_USER_POOL_ID: props.adminPool.pool.userPoolId,
-      ADMIN_USER_POOL_CLIENT_ID: props.adminPool.client.userPoolClientId,
+      ...serviceEnvironment(props),
       // Social sign-in: the broker is each pool's own issuer, whose discovery names its domain.
       CLIENT_SOCIAL_CLIENT_ID: props.clientPool.social.client.userPoolClientId,
       ADMIN_SOCIAL_CLIENT_ID: props.adminPool.social.client.userPoolClientId,

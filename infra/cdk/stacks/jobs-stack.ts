@@ -1,16 +1,13 @@
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
-import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { scheduledJobs, type JobName, type ScheduledJob } from '../../../functions/jobs/schedule';
-import type { StageConfig } from '../config';
 import { ApiFunction, type TableAccess } from '../constructs/api-function';
-import type { UsersPool } from './auth-stack';
+import { defaultFunctionsDir, serviceEnvironment, type ServiceProps } from './service-props';
 
 /**
  * What each job's Lambda may touch. Adding a job to the schedule table fails the type check here
@@ -29,16 +26,8 @@ const DELIVERY_RETRIES = 2;
 /** A job that fails this many periods in a row raises its errors alarm. */
 const FAILING_PERIODS = 3;
 
-export interface JobsStackProps extends StackProps {
-  readonly config: StageConfig;
-  /** The SPA's origin (APP_URL), for links a job puts in e-mails. */
-  readonly appUrl: string;
-  readonly table: ITable;
-  readonly clientPool: UsersPool;
-  readonly adminPool: UsersPool;
-  /** Where the jobs' handler modules live. @default the repository's functions/ */
-  readonly functionsDir?: string;
-}
+/** `functionsDir` holds the jobs' handler modules (the schedule table's `entry`). */
+export interface JobsStackProps extends StackProps, ServiceProps {}
 
 /** What the stack makes for one job of the schedule table. */
 export interface JobResources {
@@ -65,21 +54,10 @@ export class JobsStack extends Stack {
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
     const { config } = props;
-    const functionsDir = props.functionsDir ?? fileURLToPath(new URL('../../../functions', import.meta.url));
+    const functionsDir = props.functionsDir ?? defaultFunctionsDir();
 
-    // What functions/env.ts requires of every Lambda: the jobs share the API's services and
-    // configuration (the pool ids are names, not access; access is granted below).
-    const environment = {
-      STAGE: config.stage,
-      LOG_LEVEL: config.logLevel,
-      APP_URL: props.appUrl,
-      MAIL_FROM: config.mailFrom,
-      UPLOADS_BUCKET: config.uploadsBucketName,
-      CLIENT_USER_POOL_ID: props.clientPool.pool.userPoolId,
-      CLIENT_USER_POOL_CLIENT_ID: props.clientPool.client.userPoolClientId,
-      ADMIN_USER_POOL_ID: props.adminPool.pool.userPoolId,
-      ADMIN_USER_POOL_CLIENT_ID: props.adminPool.client.userPoolClientId,
-    };
+    // The jobs share the API's services and configuration (no session secret: they sign nothing).
+    const environment = serviceEnvironment(props);
 
     const jobs = new Map<JobName, JobResources>();
     for (const job of scheduledJobs) {
