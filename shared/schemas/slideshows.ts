@@ -23,23 +23,27 @@ const zeroOrOne = z
 const transitionValues = SLIDE_TRANSITIONS.map((t) => t.value) as [SlideTransition, ...SlideTransition[]];
 const durationValues = SLIDE_DURATIONS.map((d) => d.value) as [string, ...string[]];
 
-/** JSON text (the multipart contract sends lists so) or the list itself. */
+/**
+ * The list itself, or as text (a multipart form sends lists so): JSON, or comma-separated values.
+ * Both ways are described in the OpenAPI document with the list's items.
+ */
 function jsonList<T extends z.ZodType>(item: T) {
-  return z
-    .union([z.string(), z.array(z.unknown())], { error: messages.invalid })
+  const list = z.array(item, { error: messages.invalid });
+  const text = z
+    .string()
     .transform((value, ctx): unknown => {
-      if (Array.isArray(value)) return value;
-      const text = value.trim();
-      if (!text) return [];
-      if (!text.startsWith('[')) return text.split(',').map((part) => part.trim());
+      const trimmed = value.trim();
+      if (!trimmed) return [];
+      if (!trimmed.startsWith('[')) return trimmed.split(',').map((part) => part.trim());
       try {
-        return JSON.parse(text) as unknown;
+        return JSON.parse(trimmed) as unknown;
       } catch {
         ctx.addIssue({ code: 'custom', message: messages.invalid });
         return z.NEVER;
       }
     })
-    .pipe(z.array(item, { error: messages.invalid }));
+    .pipe(list);
+  return z.union([list, text], { error: messages.invalid });
 }
 
 export const slideInputSchema = z.object({
