@@ -52,6 +52,11 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /**
+   * Room-display registrations allowed per IP address per hour. Screens of a building often share
+   * one address; a development machine registers many displays from one, so locally it is higher.
+   */
+  DEVICE_REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(30),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
 });
 

@@ -2,6 +2,7 @@ import { accountsRoutes } from './accounts/routes';
 import { authRoutes } from './auth/routes';
 import { bookingsRoutes } from './bookings/routes';
 import { configRoutes } from './config/routes';
+import { deviceRoutes } from './device/routes';
 import type { RouteDef } from './http/contract';
 import { meRoutes } from './me/routes';
 import { platformRoutes } from './platform/routes';
@@ -31,6 +32,7 @@ export const routes: readonly RouteDef[] = [
   screensRoutes,
   bookingsRoutes,
   slideshowsRoutes,
+  deviceRoutes,
 ].flatMap((group) => Object.values(group) as RouteDef[]);
 
 export {

@@ -14,6 +14,7 @@ import { accountEntity, adminEntity, packageEntity, userEntity } from './model/p
 import { bannerEntity, licenceEntity, licencePurchaseEntity, platformStatsEntity } from './model/platform';
 import { bookingEntity, bookingOccurrenceEntity, inviteeEntity, spaceFeedEntity } from './model/bookings';
 import { capFeedEntity, slideshowEntity, spaceAlertsEntity } from './model/screen-content';
+import { deviceCodeEntity, deviceEntity, rateCounterEntity } from './model/devices';
 import {
   screenEntity,
   spaceCoordinatorEntity,
@@ -56,6 +57,9 @@ const entities = {
   slideshow: slideshowEntity,
   capFeed: capFeedEntity,
   spaceAlerts: spaceAlertsEntity,
+  device: deviceEntity,
+  deviceCode: deviceCodeEntity,
+  rateCounter: rateCounterEntity,
 };
 
 let service: Service<typeof entities> | undefined;
@@ -85,5 +89,6 @@ export type BookingItem = EntityItem<typeof bookingEntity>;
 export type SlideshowItem = EntityItem<typeof slideshowEntity>;
 export type CapFeedItem = EntityItem<typeof capFeedEntity>;
 export type SpaceAlertsItem = EntityItem<typeof spaceAlertsEntity>;
+export type DeviceItem = EntityItem<typeof deviceEntity>;
 export type BookingOccurrenceItem = EntityItem<typeof bookingOccurrenceEntity>;
 export type InviteeItem = EntityItem<typeof inviteeEntity>;

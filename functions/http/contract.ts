@@ -24,6 +24,7 @@ export const routeGroups = [
   'screens',
   'bookings',
   'slideshows',
+  'device',
 ] as const;
 /** One Lambda function per group. */
 export type RouteGroup = (typeof routeGroups)[number];

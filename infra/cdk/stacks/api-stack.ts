@@ -40,6 +40,7 @@ export const groupAccess: Record<RouteGroup, GroupAccess> = {
   screens: { table: 'write', uploads: true },
   bookings: { table: 'write', mail: true, uploads: true },
   slideshows: { table: 'write', uploads: true },
+  device: { table: 'write' },
 };
 
 /** `functionsDir` holds `<group>/router.ts`. */

@@ -1,0 +1,72 @@
+/* The room-display devices: their secrets, activation codes, and the counters that throttle them. */
+import { Entity } from 'electrodb';
+import { key, model, timestamps } from './parts';
+
+/**
+ * A device running the room display (`/display`). It authenticates with a secret of its own
+ * (kept as its SHA-256), shows an activation code until a screen of an account takes that code as
+ * its `screen_id_no`, and is then bound to that screen. An unbound device expires (TTL) a month
+ * after its code does.
+ */
+export const deviceEntity = new Entity({
+  model: model('device'),
+  attributes: {
+    device_id: { type: 'string', required: true },
+    /** SHA-256 of the device's secret, hex. */
+    token_hash: { type: 'string', required: true },
+    /** The activation code it shows (and, once bound, the screen's `screen_id_no` it answers to). */
+    code: { type: 'string', required: true },
+    code_expires_at: { type: 'string', required: true },
+    account_id: { type: 'string' },
+    screen_id: { type: 'string' },
+    bound_at: { type: 'string' },
+    app_version: { type: 'string' },
+    ttl: { type: 'number' },
+    ...timestamps,
+  },
+  indexes: {
+    byId: {
+      pk: key('pk', ['device_id'], 'DEVICE#${device_id}#'),
+      sk: key('sk', [], 'DEVICE#'),
+    },
+  },
+});
+
+/**
+ * An activation code held by an unbound device until it expires: a code is unique among the
+ * codes in force, and an expired one may be handed out again (its item is overwritten).
+ */
+export const deviceCodeEntity = new Entity({
+  model: model('deviceCode'),
+  attributes: {
+    code: { type: 'string', required: true },
+    device_id: { type: 'string', required: true },
+    expires_at: { type: 'string', required: true },
+    ttl: { type: 'number', required: true },
+  },
+  indexes: {
+    byCode: {
+      pk: key('pk', ['code'], 'DEVICECODE#${code}#'),
+      sk: key('sk', [], 'DEVICECODE#'),
+    },
+  },
+});
+
+/** Requests counted per caller and window (e.g. device registrations per IP address and hour). */
+export const rateCounterEntity = new Entity({
+  model: model('rateCounter'),
+  attributes: {
+    /** What is counted and for whom: `device-register#<ip>`. */
+    subject: { type: 'string', required: true },
+    /** The window's start, epoch seconds. */
+    window: { type: 'number', required: true },
+    count: { type: 'number', required: true, default: 0 },
+    ttl: { type: 'number', required: true },
+  },
+  indexes: {
+    bySubject: {
+      pk: key('pk', ['subject'], 'RATE#${subject}#'),
+      sk: key('sk', ['window'], 'WINDOW#${window}#'),
+    },
+  },
+});

@@ -1,0 +1,19 @@
+import { deviceRegisteredSchema, deviceRegistrationSchema } from '../../shared/schemas/devices';
+import { defineRoutes } from '../http/contract';
+
+/**
+ * The room-display devices' own API (DESIGN §7): a device registers without any account, shows
+ * its activation code until a screen takes it, and then works with its secret token.
+ */
+export const deviceRoutes = defineRoutes('device', {
+  'register-device': {
+    method: 'POST',
+    path: '/device/register',
+    auth: 'public',
+    summary:
+      'Registers a room-display device: its id, its secret token (shown once) and a 6-character activation code valid 24 hours; limited per IP address',
+    body: deviceRegistrationSchema,
+    response: deviceRegisteredSchema,
+    errors: [429],
+  },
+});
