@@ -2,6 +2,7 @@ import type { DeviceItem } from './entities';
 import { db } from './entities';
 import { runSteps } from './transactions';
 import { Conflict } from '../http/errors';
+import { screenCodeScope } from './screen-changes';
 
 /**
  * Devices and their activation codes (docs/data-model.md): a device item by id, and a code item
@@ -49,4 +50,91 @@ export async function countRequest(subject: string, window: number, windowSecond
     .set({ ttl: window + windowSeconds * 2 })
     .go({ response: 'all_new' });
   return data.count ?? 1;
+}
+
+/** The screen that took this activation code as its `screen_id_no`, if any (its guard). */
+export async function screenHoldingCode(
+  code: string,
+): Promise<{ accountId: string; screenId: string } | null> {
+  const { data } = await db().entities.guard.get({ scope: screenCodeScope, value: code }).go();
+  return data?.account_id ? { accountId: data.account_id, screenId: data.owner_id } : null;
+}
+
+/** Binds a device to the screen that took its code: the code is no longer offered. */
+export async function bindDevice(
+  device: DeviceItem,
+  accountId: string,
+  screenId: string,
+  at: string,
+): Promise<void> {
+  await runSteps((e) => [
+    [
+      e.device
+        .patch({ device_id: device.device_id })
+        .set({ account_id: accountId, screen_id: screenId, bound_at: at })
+        .remove(['ttl'])
+        .commit(),
+      codeTaken,
+    ],
+    [e.deviceCode.delete({ code: device.code }).commit(), codeTaken],
+  ]);
+}
+
+/** Gives an unbound device a new code in place of its expired one; false when the code is taken. */
+export async function renewDeviceCode(
+  device: DeviceItem,
+  code: string,
+  expiresAt: string,
+  ttl: number,
+): Promise<boolean> {
+  const now = new Date().toISOString();
+  try {
+    await runSteps((e) => [
+      [
+        e.deviceCode
+          .put({ code, device_id: device.device_id, expires_at: expiresAt, ttl })
+          .where((attr, op) => `${op.notExists(attr.code)} OR ${op.lt(attr.expires_at, now)}`)
+          .commit(),
+        codeTaken,
+      ],
+      [
+        e.device
+          .patch({ device_id: device.device_id })
+          .set({ code, code_expires_at: expiresAt, ttl: ttl + 30 * 24 * 3600 })
+          .commit(),
+        codeTaken,
+      ],
+    ]);
+    return true;
+  } catch (error) {
+    if (error instanceof Conflict) return false;
+    throw error;
+  }
+}
+
+/** A device whose screen is gone or took another code: it must register again. */
+export async function forgetDevice(deviceId: string): Promise<void> {
+  await db().entities.device.delete({ device_id: deviceId }).go();
+}
+
+/**
+ * A poll's heartbeat: the device's last contact and app version, and on its screen the device's
+ * status, version and last check-in (what the screen cards show).
+ */
+export async function recordHeartbeat(
+  device: DeviceItem,
+  screen: { account_id: string; screen_id: string },
+  appVersion: string | undefined,
+  at: string,
+): Promise<void> {
+  await Promise.all([
+    db()
+      .entities.device.patch({ device_id: device.device_id })
+      .set({ last_seen_at: at, ...(appVersion ? { app_version: appVersion } : {}) })
+      .go(),
+    db()
+      .entities.screen.patch({ account_id: screen.account_id, screen_id: screen.screen_id })
+      .set({ device_status: 'Online', last_check_in: at, ...(appVersion ? { app_version: appVersion } : {}) })
+      .go(),
+  ]);
 }

@@ -20,7 +20,7 @@ import { changedMeanwhile, runSteps, type Entities, type Step } from './transact
  */
 
 /** The guard scope of activation codes: one screen of the platform per code. */
-const screenCodeScope = 'SCREENCODE';
+export const screenCodeScope = 'SCREENCODE';
 
 export const codeTaken = () =>
   new Conflict('This screen ID number is already in use', {

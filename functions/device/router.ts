@@ -1,5 +1,6 @@
 import { groupRouter } from '../http/router';
+import { handler as getDeviceState } from './get-device-state';
 import { handler as registerDevice } from './register-device';
 import { deviceRoutes } from './routes';
 
-export const handler = groupRouter(deviceRoutes, [registerDevice]);
+export const handler = groupRouter(deviceRoutes, [getDeviceState, registerDevice]);

@@ -1,4 +1,9 @@
-import { deviceRegisteredSchema, deviceRegistrationSchema } from '../../shared/schemas/devices';
+import {
+  deviceRegisteredSchema,
+  deviceRegistrationSchema,
+  deviceStateQuerySchema,
+  deviceStateSchema,
+} from '../../shared/schemas/devices';
 import { defineRoutes } from '../http/contract';
 
 /**
@@ -15,5 +20,15 @@ export const deviceRoutes = defineRoutes('device', {
     body: deviceRegistrationSchema,
     response: deviceRegisteredSchema,
     errors: [429],
+  },
+  'get-device-state': {
+    method: 'GET',
+    path: '/device/state',
+    auth: 'device',
+    summary:
+      "What the display shows: its activation code until a screen takes it, then the screen's space, today's and tomorrow's bookings, check-in, slideshow and alerts; a heartbeat; 304 when unchanged",
+    query: deviceStateQuerySchema,
+    response: deviceStateSchema,
+    conditional: true,
   },
 });

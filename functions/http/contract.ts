@@ -29,8 +29,8 @@ export const routeGroups = [
 /** One Lambda function per group. */
 export type RouteGroup = (typeof routeGroups)[number];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-/** Who may call: anyone, a signed-in client user, a signed-in super admin. */
-export type AuthKind = 'public' | 'client' | 'admin';
+/** Who may call: anyone, a signed-in client user, a signed-in super admin, a room-display device. */
+export type AuthKind = 'public' | 'client' | 'admin' | 'device';
 /**
  * What a client route asks of the caller's role: a flag of its role attributes
  * (`'venues.permission.edit'`), or `'read'`, which every client role has.
@@ -73,6 +73,11 @@ export interface RouteSpec<
    * `response` is then a string schema.
    */
   produces?: 'text/calendar';
+  /**
+   * The answer carries an `ETag`; a request whose `If-None-Match` names it is answered 304 with no
+   * body (a room display's poll).
+   */
+  conditional?: boolean;
   /** Error statuses this route answers besides those every route of its kind can (see openapi.ts). */
   errors?: readonly ErrorStatus[];
 }

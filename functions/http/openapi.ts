@@ -23,7 +23,9 @@ const errorDescriptions: Record<ErrorStatus, string> = {
 /** The error statuses an operation can answer: those of its kind, and those it names. */
 export function errorStatuses(route: RouteDef): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>([413, 503, ...(route.errors ?? [])]);
-  if (route.auth !== 'public') [401, 403].forEach((s) => statuses.add(s as ErrorStatus));
+  // A device's token names no role, so nothing is forbidden to it: it is good (200) or not (401).
+  if (route.auth === 'device') statuses.add(401);
+  else if (route.auth !== 'public') [401, 403].forEach((s) => statuses.add(s as ErrorStatus));
   if (route.body) [400, 422].forEach((s) => statuses.add(s as ErrorStatus));
   if (route.query) statuses.add(422);
   if (route.params) statuses.add(404);
@@ -80,8 +82,7 @@ function operation(route: RouteDef) {
         },
         required: route.messageInData ? ['result', 'message', 'data'] : ['result'],
       };
-  const security =
-    route.auth === 'public' ? [] : [{ [route.auth === 'client' ? 'clientBearer' : 'adminBearer']: [] }];
+  const security = route.auth === 'public' ? [] : [{ [`${route.auth}Bearer`]: [] }];
   return {
     operationId: route.handler,
     summary: route.summary,
@@ -102,7 +103,15 @@ function operation(route: RouteDef) {
       200: {
         description: 'Success',
         content: route.produces ? { [route.produces]: { schema: { type: 'string' } } } : json(success),
+        ...(route.conditional
+          ? {
+              headers: { ETag: { schema: { type: 'string' }, description: 'Send it back as If-None-Match' } },
+            }
+          : {}),
       },
+      ...(route.conditional
+        ? { 304: { description: 'Nothing changed since the `ETag` named in If-None-Match' } }
+        : {}),
       ...Object.fromEntries(
         errorStatuses(route).map((status) => [
           status,
@@ -150,6 +159,12 @@ export function openApiDocument() {
           scheme: 'bearer',
           bearerFormat: 'JWT',
           description: 'An access token of POST /admin/auth/login (platform administration)',
+        },
+        deviceBearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            "A room-display device's secret token of POST /device/register (`<deviceId>.<secret>`)",
         },
       },
       schemas: {

@@ -1,5 +1,5 @@
 import type { ClientRole, RolesAttr } from '../../shared/roles';
-import type { AccountItem, AdminItem, UserItem } from '../data/entities';
+import type { AccountItem, AdminItem, DeviceItem, UserItem } from '../data/entities';
 
 /** A signed-in client user, loaded from DynamoDB on every request. */
 export interface ClientPrincipal {
@@ -36,3 +36,10 @@ export interface AdminPrincipal {
 }
 
 export type Principal = ClientPrincipal | AdminPrincipal;
+
+/** A room-display device, by its own secret token (functions/http/device-auth.ts). */
+export interface DevicePrincipal {
+  kind: 'device';
+  deviceId: string;
+  device: DeviceItem;
+}

@@ -17,10 +17,17 @@ import {
   isDependencyFailure,
 } from './errors';
 import { logger } from './logger';
-import type { AdminPrincipal, ClientPrincipal, Principal } from './principal';
+import { authenticateDevice } from './device-auth';
+import type { AdminPrincipal, ClientPrincipal, DevicePrincipal, Principal } from './principal';
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
-type PrincipalOf<A> = A extends 'client' ? ClientPrincipal : A extends 'admin' ? AdminPrincipal : undefined;
+type PrincipalOf<A> = A extends 'client'
+  ? ClientPrincipal
+  : A extends 'admin'
+    ? AdminPrincipal
+    : A extends 'device'
+      ? DevicePrincipal
+      : undefined;
 
 export interface RouteContext<D extends RouteDef> {
   principal: PrincipalOf<D['auth']>;
@@ -37,6 +44,8 @@ export interface Reply<R = unknown> {
   cookies?: string[];
   /** Headers of the answer, e.g. a Cache-Control for a public document. */
   headers?: Record<string, string>;
+  /** A conditional route's tag of the answer (the `ETag`); when the request names it, a 304. */
+  etag?: string;
 }
 
 export type ApiEvent = APIGatewayProxyEventV2;
@@ -48,7 +57,7 @@ export type RouteHandler = ((event: ApiEvent, context: Context) => Promise<ApiRe
 };
 
 interface RouteState {
-  principal?: Principal;
+  principal?: Principal | DevicePrincipal;
   json?: unknown;
   parsed: { body?: unknown; query?: unknown; params?: unknown };
 }
@@ -112,6 +121,12 @@ function authentication({ auth, permission }: RouteDef) {
   return {
     before: async (request: Request) => {
       if (auth === 'public') return;
+      if (auth === 'device') {
+        const device = await authenticateDevice(request.event);
+        request.context.route.principal = device;
+        logger.appendKeys({ deviceId: device.deviceId, accountId: device.device.account_id });
+        return;
+      }
       const principal = await authenticate(request.event, auth);
       if (
         principal.kind === 'client' &&
@@ -198,6 +213,15 @@ export function route<D extends RouteDef>(
       });
       const result = reply.result ?? null;
       checkAnswer(def, result);
+      if (def.conditional && reply.etag) {
+        const etag = `"${reply.etag}"`;
+        const asked = event.headers?.['if-none-match'] ?? event.headers?.['If-None-Match'];
+        const tags = asked?.split(',').map((tag) => tag.trim().replace(/^W\//, '')) ?? [];
+        if (tags.includes(etag) || tags.includes('*')) {
+          return { statusCode: 304, headers: { etag, 'cache-control': 'no-cache' }, body: '' };
+        }
+        reply.headers = { ...reply.headers, etag };
+      }
       if (def.produces) {
         return {
           statusCode: 200,

@@ -39,12 +39,15 @@ async function spaceAndSlideshows(principal: ClientPrincipal, spaceId: string, c
 }
 
 /** A slideshow as the API answers it: slides in play order, each with a presigned URL of its file. */
-async function toSlideshow(item: SlideshowItem): Promise<Slideshow> {
+export async function toSlideshow(
+  item: SlideshowItem,
+  urlOptions: Parameters<typeof fileUrl>[1] = {},
+): Promise<Slideshow> {
   const slides = await Promise.all(
     item.slides.map(async (slide, order): Promise<Slide> => ({
       file: slide.file,
       file_format: slide.file_format,
-      file_url: await fileUrl(slide.file),
+      file_url: await fileUrl(slide.file, urlOptions),
       file_type: slide.file_type,
       order,
       duration:
@@ -73,7 +76,7 @@ async function toSlideshow(item: SlideshowItem): Promise<Slideshow> {
 /** GET /client/slideshows/{spaceId} */
 export async function listSlideshows(principal: ClientPrincipal, spaceId: string): Promise<Slideshow[]> {
   const { slideshows } = await spaceAndSlideshows(principal, spaceId, false);
-  return Promise.all(slideshows.map(toSlideshow));
+  return Promise.all(slideshows.map((item) => toSlideshow(item)));
 }
 
 /** The input's slides in play order: `slides_order` when sent, else by `order`, else as listed. */

@@ -121,3 +121,57 @@ export async function readSchedules(
     };
   };
 }
+
+/** One occurrence of a space, as a room display lists it (no organizer, no invitees). */
+export interface SpaceOccurrence {
+  booking_id: string;
+  /** The occurrence's original local start (RECURRENCE-ID), for check-in. */
+  recurrence_id: string;
+  title: string;
+  start_utc: string;
+  end_utc: string;
+}
+
+/**
+ * The occurrences of one space that touch [from, to) (epoch ms), soonest first: one Query of the
+ * space's index, its series expanded without the excluded dates, and its changed occurrences under
+ * their own times.
+ */
+export async function spaceOccurrences(
+  accountId: string,
+  spaceId: string,
+  from: number,
+  to: number,
+): Promise<SpaceOccurrence[]> {
+  const found = await bookingsTouching(
+    { accountId, spaceId },
+    { from: new Date(from).toISOString(), to: new Date(to).toISOString() },
+  );
+  const regular = found.bookings.flatMap((booking) =>
+    seriesOccurrences(seriesOf(booking), {
+      from: instantToLocalDate(from, booking.timezone),
+      to: instantToLocalDate(to, booking.timezone),
+    }).map((occurrence) => ({
+      booking_id: booking.booking_id,
+      recurrence_id: occurrence.recurrence_id,
+      title: booking.title,
+      start_utc: occurrence.start_utc,
+      end_utc: occurrence.end_utc,
+    })),
+  );
+  const changed = found.occurrences.map((occurrence) => ({
+    booking_id: occurrence.booking_id,
+    recurrence_id: occurrence.recurrence_id,
+    title: occurrence.title,
+    start_utc: occurrence.start_at,
+    end_utc: occurrence.end_at,
+  }));
+  return [...regular, ...changed]
+    .map((o) => ({
+      ...o,
+      start_utc: new Date(o.start_utc).toISOString(),
+      end_utc: new Date(o.end_utc).toISOString(),
+    }))
+    .filter((o) => Date.parse(o.end_utc) > from && Date.parse(o.start_utc) < to)
+    .sort((a, b) => a.start_utc.localeCompare(b.start_utc) || a.title.localeCompare(b.title));
+}

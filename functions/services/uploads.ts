@@ -123,11 +123,19 @@ async function readHead(key: string): Promise<{ bytes: Uint8Array; size: number 
   }
 }
 
-/** A presigned GET URL for a stored file, or null. */
-export async function fileUrl(key: string | undefined): Promise<string | null> {
+/**
+ * A presigned GET URL for a stored file, or null. `signedAt` fixes the signing time, so that URLs
+ * signed within one period are the same text (a room display's state keeps its ETag); the URL is
+ * good for `expiresIn` seconds from then.
+ */
+export async function fileUrl(
+  key: string | undefined,
+  options: { signedAt?: Date; expiresIn?: number } = {},
+): Promise<string | null> {
   if (!key) return null;
   const aws = await s3();
   return aws.getSignedUrl(aws.client, new aws.GetObjectCommand({ Bucket: env().UPLOADS_BUCKET, Key: key }), {
-    expiresIn: 3600,
+    expiresIn: options.expiresIn ?? 3600,
+    signingDate: options.signedAt,
   });
 }

@@ -1,5 +1,7 @@
 import * as z from 'zod';
+import { capAlertSchema } from './cap-alerts';
 import { optionalText } from './common';
+import { slideshowSchema } from './slideshows';
 
 /**
  * The room-display devices on the wire (DESIGN §7; `/api/v1/device`): a device registers, shows
@@ -23,3 +25,55 @@ export const deviceRegisteredSchema = z.object({
   code_expires_at: z.string(),
 });
 export type DeviceRegistered = z.infer<typeof deviceRegisteredSchema>;
+
+/** GET /device/state?app_version=… */
+export const deviceStateQuerySchema = z.object({ app_version: optionalText(50) });
+
+export const deviceOccurrenceSchema = z.object({
+  booking_id: z.string(),
+  recurrence_id: z.string(),
+  title: z.string(),
+  /** Instants, ISO 8601 UTC; the display shows them in `venue.timezone`. */
+  start_utc: z.string(),
+  end_utc: z.string(),
+});
+
+const unboundStateSchema = z.object({
+  bound: z.literal(false),
+  /** The activation code to show, and until when it holds (a poll after that brings a new one). */
+  code: z.string(),
+  code_expires_at: z.string(),
+  poll_interval_seconds: z.number().int(),
+});
+
+const boundStateSchema = z.object({
+  bound: z.literal(true),
+  /** False when the screen, its space or its account is inactive: the display says so. */
+  active: z.boolean(),
+  screen: z.object({ id: z.string(), name: z.string().nullable() }),
+  space: z
+    .object({
+      id: z.string(),
+      title: z.string(),
+      capacity: z.number().int().nullable(),
+      calendar_color: z.string(),
+      photo_url: z.string().nullable(),
+    })
+    .nullable(),
+  venue: z.object({ id: z.string(), name: z.string(), timezone: z.string() }).nullable(),
+  /** The space's occurrences of today and tomorrow in the venue's time zone, soonest first. */
+  occurrences: z.array(deviceOccurrenceSchema),
+  check_in: z.object({
+    enabled: z.boolean(),
+    before_event: z.number().int().nullable(),
+    after_event: z.number().int().nullable(),
+  }),
+  slideshow: slideshowSchema.nullable(),
+  alerts: z.array(capAlertSchema),
+  poll_interval_seconds: z.number().int(),
+});
+
+/** GET /device/state */
+export const deviceStateSchema = z.discriminatedUnion('bound', [unboundStateSchema, boundStateSchema]);
+export type DeviceState = z.infer<typeof deviceStateSchema>;
+export type BoundDeviceState = z.infer<typeof boundStateSchema>;

@@ -49,7 +49,9 @@ interface Answer {
 const stats = { operations: 0, requests: 0 };
 let document: { paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>> };
 let operations: Operation[];
-const tokens: { client?: string; admin?: string; byRole: Record<string, string> } = { byRole: {} };
+const tokens: { client?: string; admin?: string; device?: string; byRole: Record<string, string> } = {
+  byRole: {},
+};
 let principals: {
   client: { email: string };
   admin: { email: string };
@@ -80,12 +82,26 @@ async function send(
   return { status: response.status, body, text, headers: response.headers };
 }
 
-/** The area whose token an operation takes, or null for public ones. */
-const areaOf = (op: Operation) =>
-  op.security.length === 0 ? null : 'clientBearer' in op.security[0]! ? 'client' : 'admin';
+type Area = 'client' | 'admin' | 'device';
 
-/** A fresh session for the area; session-ending operations (logout, password change) use it up. */
-async function tokenFor(area: 'client' | 'admin'): Promise<string> {
+/** The area whose token an operation takes, or null for public ones. */
+const areaOf = (op: Operation): Area | null =>
+  op.security.length === 0 ? null : (Object.keys(op.security[0]!)[0]!.replace(/Bearer$/, '') as Area);
+
+/**
+ * A fresh session for the area; session-ending operations (logout, password change) use it up. A
+ * device's token is a room display's, registered once.
+ */
+async function tokenFor(area: Area): Promise<string> {
+  if (area === 'device') {
+    if (!tokens.device) {
+      const registered = (await send('POST', '/device/register', { body: '{}' })).body as {
+        result: { token: string };
+      };
+      tokens.device = registered.result.token;
+    }
+    return tokens.device;
+  }
   const current = tokens[area]!;
   const probe = await send('GET', `/${area}/me`, { token: current });
   if (probe.status !== 401) return current;
@@ -289,15 +305,33 @@ describe(`the API contract, from the OpenAPI document (seed ${seed})`, () => {
       for (const op of operations.filter((o) => areaOf(o))) {
         const area = areaOf(op)!;
         const url = urlOf(op, fc.sample(pathArbitrary(op), { seed, numRuns: 1 })[0]!);
-        const real = JSON.parse(
-          Buffer.from((await tokenFor(area)).split('.')[1]!, 'base64url').toString(),
-        ) as object;
-        const cases: Array<[string, string | undefined, number]> = [
-          ['no token', undefined, 401],
-          ['a token that is not a JWT', 'not-a-token', 401],
-          ['an unsigned token (alg: none) with real claims', forged(real), 401],
-          ["the other area's token", await tokenFor(area === 'client' ? 'admin' : 'client'), 403],
-        ];
+        const cases: Array<[string, string | undefined, number]> =
+          area === 'device'
+            ? [
+                ['no token', undefined, 401],
+                ['a token that is not a device token', 'not-a-token', 401],
+                [
+                  "a device's id with another secret",
+                  `${(await tokenFor('device')).split('.')[0]}.${'x'.repeat(43)}`,
+                  401,
+                ],
+                ["a client user's token (no person is a device)", await tokenFor('client'), 401],
+              ]
+            : [
+                ['no token', undefined, 401],
+                ['a token that is not a JWT', 'not-a-token', 401],
+                [
+                  'an unsigned token (alg: none) with real claims',
+                  forged(
+                    JSON.parse(
+                      Buffer.from((await tokenFor(area)).split('.')[1]!, 'base64url').toString(),
+                    ) as object,
+                  ),
+                  401,
+                ],
+                ["the other area's token", await tokenFor(area === 'client' ? 'admin' : 'client'), 403],
+                ["a room display's token", await tokenFor('device'), 401],
+              ];
         const permission = op['x-permission'];
         if (permission && permission !== 'read') {
           for (const role of clientRoles) {

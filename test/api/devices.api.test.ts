@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { resetEnvCache } from '../../functions/env';
 import { db } from '../../functions/data/entities';
 import { ACTIVATION_ALPHABET, registerDevice } from '../../functions/services/devices';
-import { call } from '../support/api';
+import { anAccount, call } from '../support/api';
+import { addLicences, aPlace } from '../support/places';
 
 /**
  * The room-display devices (DESIGN §7; issue 12): registration hands a device its id, a secret
@@ -72,5 +73,139 @@ describe('POST /device/register', () => {
       process.env.DEVICE_REGISTRATIONS_PER_HOUR = limit;
       resetEnvCache();
     }
+  });
+});
+
+/** A registered display: its token and code. */
+async function aDisplay() {
+  const answer = await call('POST', '/device/register', { body: { app_version: '1.0.0' } });
+  expect(answer.status).toBe(200);
+  return answer.body.result as { device_id: string; token: string; code: string };
+}
+
+const poll = (token: string, headers: Record<string, string> = {}, query = '') =>
+  call('GET', `/device/state${query}`, { token, headers });
+
+/** An account with a place and licences, and a screen there that took `code`. */
+async function aScreenFor(code: string) {
+  const account = await anAccount();
+  const place = await aPlace(account.accountId, { venue: 'Harbour Hall', space: 'Boardroom' });
+  await addLicences(account.accountId, 2);
+  const token = account.users['Account Admin']!.token;
+  const screen = await call('POST', '/client/screen', {
+    token,
+    body: { screen_id_no: code, venue: place.venue, space: place.space, name: 'Lobby screen' },
+  });
+  expect(screen.status, JSON.stringify(screen.body)).toBe(200);
+  return { account, place, token, screen: screen.body.result as { id: string } };
+}
+
+describe('GET /device/state', () => {
+  it('shows an unbound display its code, and answers 304 while nothing changes', async () => {
+    const display = await aDisplay();
+    const first = await poll(display.token);
+    expect(first.status).toBe(200);
+    expect(first.body.result).toEqual({
+      bound: false,
+      code: display.code,
+      code_expires_at: expect.any(String),
+      poll_interval_seconds: 15,
+    });
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await call('GET', '/device/state', {
+      token: display.token,
+      headers: { 'if-none-match': etag! },
+    });
+    expect(again.status).toBe(304);
+  });
+
+  it('binds a display to the screen that took its code, and shows that room', async () => {
+    const display = await aDisplay();
+    const { account, place, screen, token } = await aScreenFor(display.code);
+    // A booking of the room today.
+    const state = await poll(display.token, {}, '?app_version=1.2.3');
+    expect(state.status, JSON.stringify(state.body)).toBe(200);
+    expect(state.body.result).toMatchObject({
+      bound: true,
+      active: true,
+      screen: { id: screen.id, name: 'Lobby screen' },
+      space: { id: place.space, title: 'Boardroom', calendar_color: '#0B8043' },
+      venue: { id: place.venue, name: 'Harbour Hall', timezone: 'Europe/London' },
+      check_in: { enabled: false },
+      slideshow: null,
+      alerts: [],
+    });
+    // The device is bound; its code is no longer offered.
+    expect((await db().entities.device.get({ device_id: display.device_id }).go()).data).toMatchObject({
+      account_id: account.accountId,
+      screen_id: screen.id,
+    });
+    expect((await db().entities.deviceCode.get({ code: display.code }).go()).data).toBeNull();
+    // The poll was a heartbeat: the screen card shows the device online with its version.
+    const card = await call('GET', '/client/allscreens', { token });
+    expect(card.body.result.find((s: { id: string }) => s.id === screen.id)).toMatchObject({
+      device_status: 'Online',
+      app_version: '1.2.3',
+    });
+  });
+
+  it("lists today's and tomorrow's bookings of the room, and its active slideshow", async () => {
+    const display = await aDisplay();
+    const { place, token } = await aScreenFor(display.code);
+    const tomorrow = new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10);
+    const booked = await call('POST', '/client/booking', {
+      token,
+      body: {
+        title: 'Quarterly review',
+        venue: place.venue,
+        space: place.space,
+        start_date: `${tomorrow} 10:00:00`,
+        end_date: `${tomorrow} 11:00:00`,
+      },
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+    const show = await call('POST', `/client/slideshows/${place.space}`, {
+      token,
+      body: { name: 'Welcome', transition: 'fade', duration: '00:00:10', slideshow_status: 1, slides: [] },
+    });
+    expect(show.status).toBe(200);
+    const state = (await poll(display.token)).body.result;
+    expect(state.occurrences).toEqual([
+      expect.objectContaining({ title: 'Quarterly review', start_utc: expect.stringContaining(tomorrow) }),
+    ]);
+    expect(JSON.stringify(state)).not.toMatch(/@/); // no organizer or invitee e-mails
+    expect(state.slideshow).toMatchObject({ name: 'Welcome', transition: 'fade', slideshow_status: 1 });
+  });
+
+  it('says a screen is inactive, and makes a display whose screen took another code register again', async () => {
+    const display = await aDisplay();
+    const { screen, token, place } = await aScreenFor(display.code);
+    expect((await poll(display.token)).body.result.active).toBe(true);
+    await call('GET', `/client/screen/${screen.id}/Inactive`, { token });
+    expect((await poll(display.token)).body.result).toMatchObject({
+      bound: true,
+      active: false,
+      occurrences: [],
+    });
+    await call('GET', `/client/screen/${screen.id}/Active`, { token });
+    const recoded = await call('PUT', `/client/screen/${screen.id}`, {
+      token,
+      body: { screen_id_no: 'OTHER1', venue: place.venue, space: place.space, name: 'Lobby screen' },
+    });
+    expect(recoded.status, JSON.stringify(recoded.body)).toBe(200);
+    const revoked = await poll(display.token);
+    expect(revoked.status).toBe(401);
+    expect(revoked.body.message).toBe('This screen must register again');
+    expect((await poll(display.token)).status).toBe(401);
+  });
+
+  it("refuses a token that is not a display's own", async () => {
+    const display = await aDisplay();
+    const [id] = display.token.split('.');
+    expect((await poll(`${id}.${'x'.repeat(43)}`)).status).toBe(401);
+    expect((await call('GET', '/device/state')).status).toBe(401);
+    const account = await anAccount();
+    expect((await poll(account.users['Account Admin']!.token)).status).toBe(401);
   });
 });

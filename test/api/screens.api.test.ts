@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
 import { db } from '../../functions/data/entities';
 import { anAccount, call, signedInAs } from '../support/api';
-import { aPlace, aSpace, aVenue } from '../support/places';
+import { addLicences, aPlace, aSpace, aVenue } from '../support/places';
 
 /**
  * Screens and the licences they hold (client-area §2 "Screen form", "Screen offline
@@ -58,24 +58,6 @@ async function assignCoordinator(
 }
 
 const superAdmin = () => signedInAs('Super Admin');
-
-/** Licences of an account, added by a super admin as the admin area does. */
-async function addLicences(
-  accountId: string,
-  count = 1,
-  dates: { purchase_date?: string; expiration_date?: string } = {},
-) {
-  const answer = await call('POST', `/admin/account/${accountId}/license`, {
-    token: await superAdmin(),
-    body: {
-      no_of_licence: count,
-      purchase_date: dates.purchase_date ?? '2026-01-01',
-      expiration_date: dates.expiration_date ?? '2099-12-31',
-    },
-  });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.result as Array<{ id: string; licence_no: number; expiration_date: string }>;
-}
 
 /** The account's licences as the admin Licences page lists them. */
 async function adminLicences(accountId: string) {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ulid } from 'ulid';
 import type { AssignmentPermission } from '../../shared/venues';
 import { db } from '../../functions/data/entities';
-import { call } from './api';
+import { call, signedInAs } from './api';
 
 /**
  * Venues, spaces and manager assignments written directly as their groups write them, and files
@@ -86,4 +86,22 @@ export async function anUpload(
   const posted = await fetch(ticket.body.result.url as string, { method: 'POST', body: form });
   expect(posted.status).toBeLessThan(300);
   return ticket.body.result.key as string;
+}
+
+/** Licences of an account, added by a super admin as the admin area does. */
+export async function addLicences(
+  accountId: string,
+  count = 1,
+  dates: { purchase_date?: string; expiration_date?: string } = {},
+) {
+  const answer = await call('POST', `/admin/account/${accountId}/license`, {
+    token: await signedInAs('Super Admin'),
+    body: {
+      no_of_licence: count,
+      purchase_date: dates.purchase_date ?? '2026-01-01',
+      expiration_date: dates.expiration_date ?? '2099-12-31',
+    },
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.result as Array<{ id: string; licence_no: number; expiration_date: string }>;
 }

@@ -21,6 +21,8 @@ export const deviceEntity = new Entity({
     screen_id: { type: 'string' },
     bound_at: { type: 'string' },
     app_version: { type: 'string' },
+    /** Its last poll (written at most once a minute). */
+    last_seen_at: { type: 'string' },
     ttl: { type: 'number' },
     ...timestamps,
   },

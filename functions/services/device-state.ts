@@ -1,0 +1,172 @@
+import { createHash } from 'node:crypto';
+import type { BoundDeviceState, DeviceState } from '../../shared/schemas/devices';
+import { DAY_MS, instantToLocalDate, parseLocalDate, wallTimeToInstant } from '../../shared/wall-time';
+import { batchGet } from '../data/batch';
+import {
+  bindDevice,
+  forgetDevice,
+  recordHeartbeat,
+  renewDeviceCode,
+  screenHoldingCode,
+} from '../data/devices';
+import { db, type DeviceItem, type ScreenItem } from '../data/entities';
+import { registerAgain } from '../http/device-auth';
+import type { DevicePrincipal } from '../http/principal';
+import { CODE_VALID_HOURS, newActivationCode } from './devices';
+import { spaceOccurrences } from './space-schedule';
+import { alertsNow } from './space-alerts';
+import { toSlideshow } from './slideshows';
+import { fileUrl } from './uploads';
+
+/**
+ * What a room display shows (DESIGN §7): until its code is taken, the code; then its screen's
+ * space, today's and tomorrow's occurrences in the venue's zone, the check-in window, the active
+ * slideshow with presigned URLs, and the alerts in force. Each poll is a heartbeat (written at
+ * most once a minute). The answer's ETag lets an unchanged state answer 304.
+ */
+
+/** How often a display polls. */
+export const POLL_INTERVAL_SECONDS = 15;
+/** Presigned URLs are signed at the start of a period of this length, so they stay the same text within it. */
+const URL_PERIOD_MS = 30 * 60_000;
+/** …and are good for this long from then: at least an hour after any poll. */
+const URL_VALID_SECONDS = 90 * 60;
+/** A heartbeat is written when the last one is older than this. */
+const HEARTBEAT_MS = 60_000;
+
+const etagOf = (state: DeviceState) =>
+  createHash('sha256').update(JSON.stringify(state)).digest('base64url').slice(0, 27);
+
+/** GET /device/state */
+export async function deviceState(
+  principal: DevicePrincipal,
+  appVersion: string | undefined,
+): Promise<{ state: DeviceState; etag: string }> {
+  const now = Date.now();
+  let device = principal.device;
+  if (!device.screen_id) {
+    const holder = await screenHoldingCode(device.code);
+    if (!holder) {
+      const state = await unboundState(device, now);
+      return { state, etag: etagOf(state) };
+    }
+    await bindDevice(device, holder.accountId, holder.screenId, new Date(now).toISOString());
+    device = { ...device, account_id: holder.accountId, screen_id: holder.screenId };
+  }
+  const state = await boundState(device, appVersion, now);
+  return { state, etag: etagOf(state) };
+}
+
+/** The code to show; an expired one is replaced by a new one first. */
+async function unboundState(device: DeviceItem, now: number): Promise<DeviceState> {
+  let { code, code_expires_at } = device;
+  if (Date.parse(code_expires_at) <= now) {
+    const expires = new Date(now + CODE_VALID_HOURS * 3600_000);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const candidate = newActivationCode();
+      if (
+        await renewDeviceCode(device, candidate, expires.toISOString(), Math.floor(expires.getTime() / 1000))
+      ) {
+        code = candidate;
+        code_expires_at = expires.toISOString();
+        break;
+      }
+    }
+  }
+  return { bound: false, code, code_expires_at, poll_interval_seconds: POLL_INTERVAL_SECONDS };
+}
+
+async function boundState(
+  device: DeviceItem,
+  appVersion: string | undefined,
+  now: number,
+): Promise<DeviceState> {
+  const accountId = device.account_id!;
+  const e = db().entities;
+  const { data: screen } = await e.screen.get({ account_id: accountId, screen_id: device.screen_id! }).go();
+  // The screen is gone or was given another code: this device no longer shows it.
+  if (!screen || screen.screen_id_no !== device.code) {
+    await forgetDevice(device.device_id);
+    throw registerAgain();
+  }
+  const heartbeat =
+    !device.last_seen_at ||
+    now - Date.parse(device.last_seen_at) >= HEARTBEAT_MS ||
+    appVersion !== device.app_version
+      ? recordHeartbeat(device, screen, appVersion, new Date(now).toISOString())
+      : Promise.resolve();
+  const [, state] = await Promise.all([heartbeat, screenState(screen, now)]);
+  return state;
+}
+
+/** The state of a bound screen: one BatchGetItem, then the slideshow and the day's bookings together. */
+async function screenState(screen: ScreenItem, now: number): Promise<BoundDeviceState> {
+  const e = db().entities;
+  const { account_id, space_id, venue_id } = screen;
+  const items = await batchGet([
+    e.account.get({ account_id }).params().Key,
+    e.space.get({ account_id, space_id }).params().Key,
+    e.venue.get({ account_id, venue_id }).params().Key,
+    e.spaceAlerts.get({ account_id, space_id }).params().Key,
+  ]);
+  const owned = { ignoreOwnership: false } as const;
+  const pickOf = <T>(parse: (answer: { Item: Record<string, unknown> }) => { data: T | null }) =>
+    items.map((Item) => parse({ Item }).data).find((item): item is T => !!item) ?? null;
+  const account = pickOf((a) => e.account.parse(a, owned));
+  const space = pickOf((a) => e.space.parse(a, owned));
+  const venue = pickOf((a) => e.venue.parse(a, owned));
+  const alerts = pickOf((a) => e.spaceAlerts.parse(a, owned));
+  const base: BoundDeviceState = {
+    bound: true,
+    active: false,
+    screen: { id: screen.screen_id, name: screen.name ?? null },
+    space: null,
+    venue: null,
+    occurrences: [],
+    check_in: { enabled: false, before_event: null, after_event: null },
+    slideshow: null,
+    alerts: [],
+    poll_interval_seconds: POLL_INTERVAL_SECONDS,
+  };
+  if (!account || !space || !venue) return base;
+  const active = account.status === 'Active' && screen.status === 'Active' && space.status === 'Active';
+  const zone = venue.timezone;
+  const signedAt = new Date(now - (now % URL_PERIOD_MS));
+  const urls = { signedAt, expiresIn: URL_VALID_SECONDS };
+  const spaceOf = {
+    id: space.space_id,
+    title: space.title,
+    capacity: space.capacity ?? null,
+    calendar_color: space.calendar_color,
+    photo_url: await fileUrl(space.photo_uri, urls),
+  };
+  if (!active)
+    return { ...base, space: spaceOf, venue: { id: venue.venue_id, name: venue.name, timezone: zone } };
+  // Today and tomorrow in the venue's zone.
+  const today = parseLocalDate(instantToLocalDate(now, zone))!;
+  const from = wallTimeToInstant(today, zone);
+  const to = wallTimeToInstant(today + 2 * DAY_MS, zone);
+  const [occurrences, slideshow] = await Promise.all([
+    spaceOccurrences(account_id, space_id, from, to),
+    space.slideshow_id && space.slideshow_status === 1
+      ? e.slideshow.get({ account_id, space_id, slideshow_id: space.slideshow_id }).go()
+      : Promise.resolve({ data: null }),
+  ]);
+  return {
+    ...base,
+    active: true,
+    space: spaceOf,
+    venue: { id: venue.venue_id, name: venue.name, timezone: zone },
+    occurrences,
+    check_in: {
+      enabled: space.check_in_window === 'Yes',
+      before_event: space.before_event ?? null,
+      after_event: space.after_event ?? null,
+    },
+    slideshow: slideshow.data ? await toSlideshow(slideshow.data, urls) : null,
+    alerts: alertsNow(alerts?.alerts, {
+      cap_alert_status: space.cap_alert_status,
+      urls: space.cap_alert_urls.map(({ url }) => url),
+    }),
+  };
+}
