@@ -117,6 +117,21 @@ describe('CAP alert panel: alerts in force', () => {
     ]);
   });
 
+  it('says feeds are not read while the alerts are Inactive', async () => {
+    capApi(
+      inForce({
+        cap_alert_status: 'Inactive',
+        feeds: [
+          { url: feedA, checked_at: '2026-12-05T14:00:00Z', read_at: null, error: 'The feed answered 404' },
+        ],
+      }),
+      'Event Coordinator',
+    );
+    const { panel } = await openAlerts();
+    const feeds = within(await panel.findByRole('list', { name: 'Feeds' })).getAllByRole('listitem');
+    expect(feeds.map((feed) => feed.textContent)).toEqual([`${feedA}Not read while the alerts are Inactive`]);
+  });
+
   it('reads the alerts again every minute while the panel is open', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = capApi(inForce()).on(

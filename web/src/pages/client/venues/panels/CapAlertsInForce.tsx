@@ -24,8 +24,12 @@ function periodText(alert: CapAlert): string | null {
   return until ? `Until ${until}` : null;
 }
 
-/** How the last read of a feed went (client-area §2 "CAP alert panel"). */
-export function feedStateText(feed: CapFeedState): string {
+/**
+ * How the last read of a feed went (client-area §2 "CAP alert panel"); while the space's alerts
+ * are Inactive its feeds are not read at all.
+ */
+export function feedStateText(feed: CapFeedState, status: 'Active' | 'Inactive' = 'Active'): string {
+  if (status === 'Inactive') return 'Not read while the alerts are Inactive';
   if (!feed.checked_at) return 'Not checked yet';
   const checked = `Last checked ${formatActivityTime(feed.checked_at)}`;
   return feed.error ? `${checked} — could not be read: ${feed.error}` : checked;
@@ -74,8 +78,11 @@ export function CapAlertsInForce({ spaceId }: { spaceId: string }) {
                 <Text fontSize="small" style={{ overflowWrap: 'anywhere' }}>
                   {feed.url}
                 </Text>
-                <Text fontSize="small" color={feed.error ? 'font.error' : 'font.secondary'}>
-                  {feedStateText(feed)}
+                <Text
+                  fontSize="small"
+                  color={feed.error && data.cap_alert_status === 'Active' ? 'font.error' : 'font.secondary'}
+                >
+                  {feedStateText(feed, data.cap_alert_status)}
                 </Text>
               </li>
             ))}
