@@ -1,5 +1,7 @@
-import type { DeviceItem } from './entities';
+import type { ActivityInput } from './activity';
+import type { DeviceItem, OccurrenceStateItem } from './entities';
 import { db } from './entities';
+import { pinScope } from './users';
 import { runSteps } from './transactions';
 import { Conflict } from '../http/errors';
 import { screenCodeScope } from './screen-changes';
@@ -137,4 +139,48 @@ export async function recordHeartbeat(
       .set({ device_status: 'Online', last_check_in: at, ...(appVersion ? { app_version: appVersion } : {}) })
       .go(),
   ]);
+}
+
+/** The user of an account whose PIN this is (its guard), or null. */
+export async function userIdByPin(accountId: string, pin: string): Promise<string | null> {
+  const { data } = await db()
+    .entities.guard.get({ scope: pinScope(accountId), value: pin })
+    .go();
+  return data?.owner_id ?? null;
+}
+
+/** Records the wrong PINs of a device's last 15 minutes, and a lock when they reach the limit. */
+export async function savePinFailures(deviceId: string, failures: number[], lockedUntil: number | undefined) {
+  await db()
+    .entities.device.patch({ device_id: deviceId })
+    .set({ pin_failures: failures, ...(lockedUntil ? { pin_locked_until: lockedUntil } : {}) })
+    .go();
+}
+
+/** What happened to the occurrences of a space that start in [from, to) (ISO 8601 UTC): one Query. */
+export async function occurrenceStates(
+  accountId: string,
+  spaceId: string,
+  from: string,
+  to: string,
+): Promise<OccurrenceStateItem[]> {
+  const { data } = await db()
+    .entities.occurrenceState.query.bySpace({ account_id: accountId, space_id: spaceId })
+    .between({ start_utc: from }, { start_utc: to })
+    .go({ pages: 'all' });
+  return data;
+}
+
+/** Writes a check-in with its activity entry; false when the occurrence was checked in already. */
+export async function insertCheckIn(state: OccurrenceStateItem, activity: ActivityInput): Promise<boolean> {
+  try {
+    await runSteps(
+      (e) => [[e.occurrenceState.create(state).commit(), () => new Conflict('Already checked in')]],
+      activity,
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof Conflict) return false;
+    throw error;
+  }
 }

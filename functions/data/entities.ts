@@ -14,7 +14,7 @@ import { accountEntity, adminEntity, packageEntity, userEntity } from './model/p
 import { bannerEntity, licenceEntity, licencePurchaseEntity, platformStatsEntity } from './model/platform';
 import { bookingEntity, bookingOccurrenceEntity, inviteeEntity, spaceFeedEntity } from './model/bookings';
 import { capFeedEntity, slideshowEntity, spaceAlertsEntity } from './model/screen-content';
-import { deviceCodeEntity, deviceEntity, rateCounterEntity } from './model/devices';
+import { deviceCodeEntity, deviceEntity, occurrenceStateEntity, rateCounterEntity } from './model/devices';
 import {
   screenEntity,
   spaceCoordinatorEntity,
@@ -60,6 +60,7 @@ const entities = {
   device: deviceEntity,
   deviceCode: deviceCodeEntity,
   rateCounter: rateCounterEntity,
+  occurrenceState: occurrenceStateEntity,
 };
 
 let service: Service<typeof entities> | undefined;
@@ -90,5 +91,6 @@ export type SlideshowItem = EntityItem<typeof slideshowEntity>;
 export type CapFeedItem = EntityItem<typeof capFeedEntity>;
 export type SpaceAlertsItem = EntityItem<typeof spaceAlertsEntity>;
 export type DeviceItem = EntityItem<typeof deviceEntity>;
+export type OccurrenceStateItem = EntityItem<typeof occurrenceStateEntity>;
 export type BookingOccurrenceItem = EntityItem<typeof bookingOccurrenceEntity>;
 export type InviteeItem = EntityItem<typeof inviteeEntity>;

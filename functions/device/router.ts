@@ -1,6 +1,7 @@
 import { groupRouter } from '../http/router';
+import { handler as checkIn } from './check-in';
 import { handler as getDeviceState } from './get-device-state';
 import { handler as registerDevice } from './register-device';
 import { deviceRoutes } from './routes';
 
-export const handler = groupRouter(deviceRoutes, [getDeviceState, registerDevice]);
+export const handler = groupRouter(deviceRoutes, [checkIn, getDeviceState, registerDevice]);

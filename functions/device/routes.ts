@@ -1,4 +1,6 @@
 import {
+  checkedInSchema,
+  deviceCheckInSchema,
   deviceRegisteredSchema,
   deviceRegistrationSchema,
   deviceStateQuerySchema,
@@ -30,5 +32,15 @@ export const deviceRoutes = defineRoutes('device', {
     query: deviceStateQuerySchema,
     response: deviceStateSchema,
     conditional: true,
+  },
+  'check-in': {
+    method: 'POST',
+    path: '/device/checkin',
+    auth: 'device',
+    summary:
+      "Checks a booking of the room in with a person's PIN, during the space's check-in window; five wrong PINs on a device in 15 minutes lock PIN entry there for 15 minutes",
+    body: deviceCheckInSchema,
+    response: checkedInSchema,
+    errors: [404, 409, 429],
   },
 });

@@ -5,6 +5,7 @@ import { batchGet } from '../data/batch';
 import {
   bindDevice,
   forgetDevice,
+  occurrenceStates,
   recordHeartbeat,
   renewDeviceCode,
   screenHoldingCode,
@@ -146,8 +147,9 @@ async function screenState(screen: ScreenItem, now: number): Promise<BoundDevice
   const today = parseLocalDate(instantToLocalDate(now, zone))!;
   const from = wallTimeToInstant(today, zone);
   const to = wallTimeToInstant(today + 2 * DAY_MS, zone);
-  const [occurrences, slideshow] = await Promise.all([
+  const [occurrences, states, slideshow] = await Promise.all([
     spaceOccurrences(account_id, space_id, from, to),
+    occurrenceStates(account_id, space_id, new Date(from - DAY_MS).toISOString(), new Date(to).toISOString()),
     space.slideshow_id && space.slideshow_status === 1
       ? e.slideshow.get({ account_id, space_id, slideshow_id: space.slideshow_id }).go()
       : Promise.resolve({ data: null }),
@@ -157,7 +159,15 @@ async function screenState(screen: ScreenItem, now: number): Promise<BoundDevice
     active: true,
     space: spaceOf,
     venue: { id: venue.venue_id, name: venue.name, timezone: zone },
-    occurrences,
+    occurrences: occurrences.map((occurrence) => ({
+      ...occurrence,
+      checked_in: states.some(
+        (state) =>
+          state.booking_id === occurrence.booking_id &&
+          state.start_utc === occurrence.start_utc &&
+          !!state.checked_in_at,
+      ),
+    })),
     check_in: {
       enabled: space.check_in_window === 'Yes',
       before_event: space.before_event ?? null,

@@ -36,6 +36,8 @@ export const deviceOccurrenceSchema = z.object({
   /** Instants, ISO 8601 UTC; the display shows them in `venue.timezone`. */
   start_utc: z.string(),
   end_utc: z.string(),
+  /** Someone checked in at the screen. */
+  checked_in: z.boolean(),
 });
 
 const unboundStateSchema = z.object({
@@ -77,3 +79,22 @@ const boundStateSchema = z.object({
 export const deviceStateSchema = z.discriminatedUnion('bound', [unboundStateSchema, boundStateSchema]);
 export type DeviceState = z.infer<typeof deviceStateSchema>;
 export type BoundDeviceState = z.infer<typeof boundStateSchema>;
+
+/** POST /device/checkin */
+export const deviceCheckInSchema = z.object({
+  /** The occurrence's start as the state gave it (`start_utc`). */
+  occurrence_start: z
+    .string({ error: (issue) => (issue.input == null ? 'Field is required' : 'Invalid value') })
+    .refine((value) => !Number.isNaN(Date.parse(value)), { error: 'Invalid value' }),
+  pin: z.string({ error: (issue) => (issue.input == null ? 'Field is required' : 'Invalid value') }).max(10),
+});
+export type DeviceCheckIn = z.infer<typeof deviceCheckInSchema>;
+
+export const checkedInSchema = z.object({
+  booking_id: z.string(),
+  recurrence_id: z.string(),
+  checked_in_at: z.string(),
+  /** Who checked in (first and last name). */
+  checked_in_by: z.string(),
+});
+export type CheckedIn = z.infer<typeof checkedInSchema>;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { resetEnvCache } from '../../functions/env';
 import { db } from '../../functions/data/entities';
 import { ACTIVATION_ALPHABET, registerDevice } from '../../functions/services/devices';
+import { formatWallTime, instantToWallTime } from '../../shared/wall-time';
 import { anAccount, call } from '../support/api';
 import { addLicences, aPlace } from '../support/places';
 
@@ -207,5 +208,101 @@ describe('GET /device/state', () => {
     expect((await call('GET', '/device/state')).status).toBe(401);
     const account = await anAccount();
     expect((await poll(account.users['Account Admin']!.token)).status).toBe(401);
+  });
+});
+
+describe('POST /device/checkin', () => {
+  /** A bound display whose room takes check-ins 15 minutes either side, with a booking starting in `minutes`. */
+  async function aRoomWithBooking(minutes: number, checkIn: 'Yes' | 'No' = 'Yes') {
+    const display = await aDisplay();
+    const scene = await aScreenFor(display.code);
+    await db()
+      .entities.space.patch({ account_id: scene.account.accountId, space_id: scene.place.space })
+      .set({ check_in_window: checkIn, before_event: 15, after_event: 15 })
+      .go();
+    const at = (offset: number) =>
+      formatWallTime(
+        instantToWallTime(Math.floor(Date.now() / 60_000) * 60_000 + offset * 60_000, 'Europe/London'),
+      );
+    const booked = await call('POST', '/client/booking', {
+      token: scene.token,
+      body: {
+        title: 'Stand-up',
+        venue: scene.place.venue,
+        space: scene.place.space,
+        start_date: at(minutes),
+        end_date: at(minutes + 30),
+      },
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+    await poll(display.token); // binds it
+    const state = (await poll(display.token)).body.result;
+    const occurrence = state.occurrences.find((o: { title: string }) => o.title === 'Stand-up');
+    const { data: owner } = await db()
+      .entities.user.get({
+        account_id: scene.account.accountId,
+        user_id: scene.account.users['Account Admin']!.id,
+      })
+      .go();
+    return { display, scene, start: occurrence.start_utc as string, pin: owner!.pin_number };
+  }
+
+  const checkIn = (token: string, body: Record<string, unknown>) =>
+    call('POST', '/device/checkin', { token, body });
+
+  it('checks a booking in with a PIN during its window, once, and the display shows it', async () => {
+    const { display, scene, start, pin } = await aRoomWithBooking(5);
+    const answer = await checkIn(display.token, { occurrence_start: start, pin });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.message).toBe('Checked in by Account Tester');
+    expect(answer.body.result).toMatchObject({
+      checked_in_by: 'Account Tester',
+      checked_in_at: expect.any(String),
+    });
+    const state = (await poll(display.token)).body.result;
+    expect(state.occurrences.find((o: { start_utc: string }) => o.start_utc === start)).toMatchObject({
+      checked_in: true,
+    });
+    // A second tap changes nothing.
+    const again = await checkIn(display.token, { occurrence_start: start, pin });
+    expect(again.body.result.checked_in_at).toBe(answer.body.result.checked_in_at);
+    const { data: activity } = await db()
+      .entities.activity.query.byScope({ scope: `ACCOUNT#${scene.account.accountId}` })
+      .go({ pages: 'all' });
+    expect(activity.filter((a) => a.activity === 'Checked in by Account Tester')).toHaveLength(1);
+  });
+
+  it('refuses a wrong PIN, and after five of them refuses PINs on that display for 15 minutes', async () => {
+    const { display, start, pin } = await aRoomWithBooking(5);
+    const wrong = pin === '0000' ? '1111' : '0000';
+    for (let i = 0; i < 4; i++) {
+      const refused = await checkIn(display.token, { occurrence_start: start, pin: wrong });
+      expect(refused.status).toBe(422);
+      expect(refused.body.message).toEqual({ pin: 'PIN not recognised' });
+    }
+    expect((await checkIn(display.token, { occurrence_start: start, pin: 'abc' })).status).toBe(422);
+    const locked = await checkIn(display.token, { occurrence_start: start, pin });
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toBe('Too many wrong PINs. Try again in 15 minutes.');
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(800);
+  });
+
+  it('opens the window before the start only as far as the space says', async () => {
+    const { display, start, pin } = await aRoomWithBooking(90);
+    const early = await checkIn(display.token, { occurrence_start: start, pin });
+    expect(early.status).toBe(422);
+    expect(early.body.message).toEqual({ occurrence_start: 'Check-in opens 15 minutes before the start' });
+    const unknown = await checkIn(display.token, {
+      occurrence_start: new Date(Date.parse(start) + 60_000).toISOString(),
+      pin,
+    });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('is refused in a room that does not use check-in', async () => {
+    const { display, start, pin } = await aRoomWithBooking(5, 'No');
+    const answer = await checkIn(display.token, { occurrence_start: start, pin });
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe('Check-in is not used in this room');
   });
 });

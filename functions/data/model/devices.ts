@@ -21,6 +21,9 @@ export const deviceEntity = new Entity({
     screen_id: { type: 'string' },
     bound_at: { type: 'string' },
     app_version: { type: 'string' },
+    /** Epoch ms of the wrong PINs entered on it in the last 15 minutes, and until when PINs are refused. */
+    pin_failures: { type: 'list', items: { type: 'number' } },
+    pin_locked_until: { type: 'number' },
     /** Its last poll (written at most once a minute). */
     last_seen_at: { type: 'string' },
     ttl: { type: 'number' },
@@ -69,6 +72,41 @@ export const rateCounterEntity = new Entity({
     bySubject: {
       pk: key('pk', ['subject'], 'RATE#${subject}#'),
       sk: key('sk', ['window'], 'WINDOW#${window}#'),
+    },
+  },
+});
+
+/**
+ * What happened to one occurrence of a booking (DESIGN §6): written only when it happens — a
+ * check-in at the room's screen (and later a release for a no-show). Kept under the space by the
+ * occurrence's start, so a display's day is one Query.
+ */
+export const occurrenceStateEntity = new Entity({
+  model: model('occurrenceState'),
+  attributes: {
+    account_id: { type: 'string', required: true },
+    space_id: { type: 'string', required: true },
+    /** The occurrence's start, ISO 8601 UTC. */
+    start_utc: { type: 'string', required: true },
+    booking_id: { type: 'string', required: true },
+    /** The occurrence's original local start (RECURRENCE-ID). */
+    recurrence_id: { type: 'string', required: true },
+    checked_in_at: { type: 'string' },
+    /** Who checked in: their user id and name, as the PIN named them. */
+    checked_in_by: {
+      type: 'map',
+      properties: { id: { type: 'string', required: true }, name: { type: 'string', required: true } },
+    },
+    ...timestamps,
+  },
+  indexes: {
+    bySpace: {
+      pk: key('pk', ['account_id'], 'ACCOUNT#${account_id}#'),
+      sk: key(
+        'sk',
+        ['space_id', 'start_utc', 'booking_id'],
+        'OCCSTATE#${space_id}#${start_utc}#${booking_id}#',
+      ),
     },
   },
 });

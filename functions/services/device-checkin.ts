@@ -1,0 +1,144 @@
+import type { CheckedIn, DeviceCheckIn } from '../../shared/schemas/devices';
+import { rolesAttrFor } from '../../shared/roles';
+import { batchGet } from '../data/batch';
+import { insertCheckIn, savePinFailures, userIdByPin } from '../data/devices';
+import { db, type AccountItem, type DeviceItem, type SpaceItem, type UserItem } from '../data/entities';
+import { clientPrincipal } from '../http/authenticate';
+import { Conflict, Invalid, NotFound, TooManyRequests } from '../http/errors';
+import type { DevicePrincipal } from '../http/principal';
+import { fullName } from './people';
+import { spaceOccurrences } from './space-schedule';
+
+/**
+ * Check-in at the room's screen (issue: the room display): a person enters their PIN during the
+ * space's check-in window (from `before_event` minutes before the start to `after_event` minutes
+ * after it). Five wrong PINs on a device within 15 minutes refuse PINs there for 15 minutes.
+ */
+
+export const PIN_LIMITS = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 } as const;
+const pinNotRecognised = () => new Invalid({ pin: 'PIN not recognised' });
+const owned = { ignoreOwnership: false } as const;
+
+function lockedFor(device: DeviceItem, now: number): TooManyRequests | undefined {
+  const wait = (device.pin_locked_until ?? 0) - now;
+  if (wait <= 0) return undefined;
+  const minutes = Math.ceil(wait / 60_000);
+  return new TooManyRequests(
+    `Too many wrong PINs. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    Math.ceil(wait / 1000),
+  );
+}
+
+/** Counts a wrong PIN; the one that reaches the limit locks PIN entry on the device. */
+async function wrongPin(device: DeviceItem, now: number): Promise<never> {
+  const failures = [...(device.pin_failures ?? []).filter((at) => now - at < PIN_LIMITS.windowMs), now];
+  const locks = failures.length >= PIN_LIMITS.maxFailures;
+  await savePinFailures(device.device_id, locks ? [] : failures, locks ? now + PIN_LIMITS.lockMs : undefined);
+  throw pinNotRecognised();
+}
+
+/** The bound device's screen's space and account (404 when it has none). */
+async function roomOf(device: DeviceItem): Promise<{ space: SpaceItem; account: AccountItem }> {
+  if (!device.account_id || !device.screen_id) throw new Conflict('This screen is not set up yet');
+  const e = db().entities;
+  const { data: screen } = await e.screen
+    .get({ account_id: device.account_id, screen_id: device.screen_id })
+    .go();
+  if (!screen) throw new NotFound('Screen');
+  const items = await batchGet([
+    e.space.get({ account_id: screen.account_id, space_id: screen.space_id }).params().Key,
+    e.account.get({ account_id: screen.account_id }).params().Key,
+  ]);
+  const space = items.map((Item) => e.space.parse({ Item }, owned).data).find(Boolean);
+  const account = items.map((Item) => e.account.parse({ Item }, owned).data).find(Boolean);
+  if (
+    !space ||
+    !account ||
+    space.status !== 'Active' ||
+    screen.status !== 'Active' ||
+    account.status !== 'Active'
+  ) {
+    throw new Conflict('This screen is inactive');
+  }
+  return { space, account };
+}
+
+/** The active user of the account whose PIN this is, if their role may see events. */
+async function personOf(accountId: string, pin: string): Promise<UserItem | null> {
+  if (!/^\d{1,4}$/.test(pin)) return null;
+  const userId = await userIdByPin(accountId, pin);
+  if (!userId) return null;
+  const { data: user } = await db().entities.user.get({ account_id: accountId, user_id: userId }).go();
+  return user && user.status === 'Active' && rolesAttrFor(user.user_role).events.visible ? user : null;
+}
+
+/** POST /device/checkin */
+export async function checkIn(principal: DevicePrincipal, input: DeviceCheckIn): Promise<CheckedIn> {
+  const now = Date.now();
+  const { device } = principal;
+  const locked = lockedFor(device, now);
+  if (locked) throw locked;
+  const { space, account } = await roomOf(device);
+  if (space.check_in_window !== 'Yes') throw new Conflict('Check-in is not used in this room');
+  const user = await personOf(account.account_id, input.pin);
+  if (!user) return wrongPin(device, now);
+
+  const start = Date.parse(input.occurrence_start);
+  const occurrence = (await spaceOccurrences(account.account_id, space.space_id, start, start + 1)).find(
+    (o) => Date.parse(o.start_utc) === start,
+  );
+  if (!occurrence) throw new NotFound('Booking');
+  const opens = start - (space.before_event ?? 0) * 60_000;
+  const closes = start + (space.after_event ?? 0) * 60_000;
+  if (now < opens) {
+    throw new Invalid({
+      occurrence_start: `Check-in opens ${space.before_event ?? 0} minutes before the start`,
+    });
+  }
+  if (now > closes) throw new Invalid({ occurrence_start: 'Check-in for this booking has closed' });
+
+  const at = new Date(now).toISOString();
+  const name = fullName(user);
+  const inserted = await insertCheckIn(
+    {
+      account_id: account.account_id,
+      space_id: space.space_id,
+      start_utc: occurrence.start_utc,
+      booking_id: occurrence.booking_id,
+      recurrence_id: occurrence.recurrence_id,
+      checked_in_at: at,
+      checked_in_by: { id: user.user_id, name },
+      created_at: at,
+      updated_at: at,
+    },
+    {
+      principal: clientPrincipal(user, account),
+      component: 'Booking',
+      componentId: occurrence.booking_id,
+      activity: `Checked in by ${name}`,
+    },
+  );
+  if (!inserted) {
+    // Checked in already (by someone else, or a second tap): the first check-in stands.
+    const { data: first } = await db()
+      .entities.occurrenceState.get({
+        account_id: account.account_id,
+        space_id: space.space_id,
+        start_utc: occurrence.start_utc,
+        booking_id: occurrence.booking_id,
+      })
+      .go();
+    return {
+      booking_id: occurrence.booking_id,
+      recurrence_id: occurrence.recurrence_id,
+      checked_in_at: first?.checked_in_at ?? at,
+      checked_in_by: first?.checked_in_by?.name ?? name,
+    };
+  }
+  return {
+    booking_id: occurrence.booking_id,
+    recurrence_id: occurrence.recurrence_id,
+    checked_in_at: at,
+    checked_in_by: name,
+  };
+}
