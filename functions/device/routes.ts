@@ -1,5 +1,7 @@
 import {
+  bookedNowSchema,
   checkedInSchema,
+  deviceBookNowSchema,
   deviceCheckInSchema,
   deviceRegisteredSchema,
   deviceRegistrationSchema,
@@ -41,6 +43,16 @@ export const deviceRoutes = defineRoutes('device', {
       "Checks a booking of the room in with a person's PIN, during the space's check-in window; five wrong PINs on a device in 15 minutes lock PIN entry there for 15 minutes",
     body: deviceCheckInSchema,
     response: checkedInSchema,
+    errors: [404, 409, 429],
+  },
+  'book-now': {
+    method: 'POST',
+    path: '/device/booknow',
+    auth: 'device',
+    summary:
+      "Books the room from now for 15, 30 or 60 minutes with a person's PIN, cut at its next booking and the end of its availability; the booking rules of the calendar apply",
+    body: deviceBookNowSchema,
+    response: bookedNowSchema,
     errors: [404, 409, 429],
   },
 });

@@ -2,7 +2,14 @@ import type { CheckedIn, DeviceCheckIn } from '../../shared/schemas/devices';
 import { rolesAttrFor } from '../../shared/roles';
 import { batchGet } from '../data/batch';
 import { insertCheckIn, savePinFailures, userIdByPin } from '../data/devices';
-import { db, type AccountItem, type DeviceItem, type SpaceItem, type UserItem } from '../data/entities';
+import {
+  db,
+  type AccountItem,
+  type DeviceItem,
+  type SpaceItem,
+  type UserItem,
+  type VenueItem,
+} from '../data/entities';
 import { clientPrincipal } from '../http/authenticate';
 import { Conflict, Invalid, NotFound, TooManyRequests } from '../http/errors';
 import type { DevicePrincipal } from '../http/principal';
@@ -19,7 +26,7 @@ export const PIN_LIMITS = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 
 const pinNotRecognised = () => new Invalid({ pin: 'PIN not recognised' });
 const owned = { ignoreOwnership: false } as const;
 
-function lockedFor(device: DeviceItem, now: number): TooManyRequests | undefined {
+export function lockedFor(device: DeviceItem, now: number): TooManyRequests | undefined {
   const wait = (device.pin_locked_until ?? 0) - now;
   if (wait <= 0) return undefined;
   const minutes = Math.ceil(wait / 60_000);
@@ -30,15 +37,17 @@ function lockedFor(device: DeviceItem, now: number): TooManyRequests | undefined
 }
 
 /** Counts a wrong PIN; the one that reaches the limit locks PIN entry on the device. */
-async function wrongPin(device: DeviceItem, now: number): Promise<never> {
+export async function wrongPin(device: DeviceItem, now: number): Promise<never> {
   const failures = [...(device.pin_failures ?? []).filter((at) => now - at < PIN_LIMITS.windowMs), now];
   const locks = failures.length >= PIN_LIMITS.maxFailures;
   await savePinFailures(device.device_id, locks ? [] : failures, locks ? now + PIN_LIMITS.lockMs : undefined);
   throw pinNotRecognised();
 }
 
-/** The bound device's screen's space and account (404 when it has none). */
-async function roomOf(device: DeviceItem): Promise<{ space: SpaceItem; account: AccountItem }> {
+/** The bound device's screen's space, venue and account (409 while inactive or not set up). */
+export async function roomOf(
+  device: DeviceItem,
+): Promise<{ space: SpaceItem; venue: VenueItem; account: AccountItem }> {
   if (!device.account_id || !device.screen_id) throw new Conflict('This screen is not set up yet');
   const e = db().entities;
   const { data: screen } = await e.screen
@@ -48,23 +57,26 @@ async function roomOf(device: DeviceItem): Promise<{ space: SpaceItem; account: 
   const items = await batchGet([
     e.space.get({ account_id: screen.account_id, space_id: screen.space_id }).params().Key,
     e.account.get({ account_id: screen.account_id }).params().Key,
+    e.venue.get({ account_id: screen.account_id, venue_id: screen.venue_id }).params().Key,
   ]);
   const space = items.map((Item) => e.space.parse({ Item }, owned).data).find(Boolean);
   const account = items.map((Item) => e.account.parse({ Item }, owned).data).find(Boolean);
+  const venue = items.map((Item) => e.venue.parse({ Item }, owned).data).find(Boolean);
   if (
     !space ||
     !account ||
+    !venue ||
     space.status !== 'Active' ||
     screen.status !== 'Active' ||
     account.status !== 'Active'
   ) {
     throw new Conflict('This screen is inactive');
   }
-  return { space, account };
+  return { space, venue, account };
 }
 
 /** The active user of the account whose PIN this is, if their role may see events. */
-async function personOf(accountId: string, pin: string): Promise<UserItem | null> {
+export async function personOf(accountId: string, pin: string): Promise<UserItem | null> {
   if (!/^\d{1,4}$/.test(pin)) return null;
   const userId = await userIdByPin(accountId, pin);
   if (!userId) return null;

@@ -98,3 +98,20 @@ export const checkedInSchema = z.object({
   checked_in_by: z.string(),
 });
 export type CheckedIn = z.infer<typeof checkedInSchema>;
+
+/** POST /device/booknow */
+export const deviceBookNowSchema = z.object({
+  minutes: z.union([z.literal(15), z.literal(30), z.literal(60)], { error: 'Invalid value' }),
+  pin: z.string({ error: (issue) => (issue.input == null ? 'Field is required' : 'Invalid value') }).max(10),
+});
+export type DeviceBookNow = z.infer<typeof deviceBookNowSchema>;
+
+export const bookedNowSchema = z.object({
+  booking_id: z.string(),
+  title: z.string(),
+  start_utc: z.string(),
+  end_utc: z.string(),
+  /** Who booked (first and last name). */
+  booked_by: z.string(),
+});
+export type BookedNow = z.infer<typeof bookedNowSchema>;

@@ -306,3 +306,82 @@ describe('POST /device/checkin', () => {
     expect(answer.body.message).toBe('Check-in is not used in this room');
   });
 });
+
+describe('POST /device/booknow', () => {
+  async function aFreeRoom() {
+    const display = await aDisplay();
+    const scene = await aScreenFor(display.code);
+    await poll(display.token); // binds it
+    const pinOf = async (userId: string) =>
+      (await db().entities.user.get({ account_id: scene.account.accountId, user_id: userId }).go()).data!
+        .pin_number;
+    return { display, scene, pin: await pinOf(scene.account.users['Account Admin']!.id) };
+  }
+  const wallIn = (offset: number) =>
+    formatWallTime(
+      instantToWallTime(Math.floor(Date.now() / 60_000) * 60_000 + offset * 60_000, 'Europe/London'),
+    );
+  const bookNow = (token: string, body: Record<string, unknown>) =>
+    call('POST', '/device/booknow', { token, body });
+
+  it('books a free room from now, and the display and the calendar show it', async () => {
+    const { display, pin } = await aFreeRoom();
+    const answer = await bookNow(display.token, { minutes: 30, pin });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.message).toBe('Booked by Account Tester');
+    const { start_utc, end_utc, booking_id } = answer.body.result;
+    expect(Date.parse(end_utc) - Date.parse(start_utc)).toBe(30 * 60_000);
+    expect(Math.abs(Date.parse(start_utc) - Date.now())).toBeLessThan(61_000);
+    const state = (await poll(display.token)).body.result;
+    expect(state.occurrences).toEqual([
+      expect.objectContaining({ booking_id, title: 'Booked at the screen', start_utc, end_utc }),
+    ]);
+    // Busy now: a second press is refused.
+    const again = await bookNow(display.token, { minutes: 15, pin });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('The room is busy now');
+  });
+
+  it("cuts the booking at the room's next one", async () => {
+    const { display, scene, pin } = await aFreeRoom();
+    const later = await call('POST', '/client/booking', {
+      token: scene.token,
+      body: {
+        title: 'Board',
+        venue: scene.place.venue,
+        space: scene.place.space,
+        start_date: wallIn(20),
+        end_date: wallIn(50),
+      },
+    });
+    expect(later.status, JSON.stringify(later.body)).toBe(200);
+    const answer = await bookNow(display.token, { minutes: 60, pin });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const { start_utc, end_utc } = answer.body.result;
+    expect(Date.parse(end_utc) - Date.parse(start_utc)).toBe(20 * 60_000);
+  });
+
+  it('needs a PIN whose role may add events, and a length of 15, 30 or 60 minutes', async () => {
+    const { display, scene } = await aFreeRoom();
+    const viewer = await call('POST', '/client/newuser', {
+      token: scene.token,
+      body: {
+        first_name: 'Vera',
+        last_name: 'Viewer',
+        email: `vera-${Date.now()}@example.test`,
+        password: 'Test1234',
+        user_role: 'Viewer',
+      },
+    });
+    expect(viewer.status, JSON.stringify(viewer.body)).toBe(200);
+    const { data } = await db()
+      .entities.user.get({ account_id: scene.account.accountId, user_id: viewer.body.result.id })
+      .go();
+    const refused = await bookNow(display.token, { minutes: 30, pin: data!.pin_number });
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toEqual({ pin: 'This PIN may not book rooms' });
+    const odd = await bookNow(display.token, { minutes: 45, pin: data!.pin_number });
+    expect(odd.status).toBe(422);
+    expect(odd.body.message).toEqual({ minutes: 'Invalid value' });
+  });
+});
