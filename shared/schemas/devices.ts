@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { capAlertSchema } from './cap-alerts';
 import { optionalText } from './common';
+import { messages } from './messages';
 import { slideshowSchema } from './slideshows';
 
 /**
@@ -80,13 +81,18 @@ export const deviceStateSchema = z.discriminatedUnion('bound', [unboundStateSche
 export type DeviceState = z.infer<typeof deviceStateSchema>;
 export type BoundDeviceState = z.infer<typeof boundStateSchema>;
 
+/** A person's PIN typed on the display (checked against the account's PINs, never sent back). */
+const pin = z
+  .string({ error: (issue) => (issue.input == null ? messages.required : messages.invalid) })
+  .max(10, { error: messages.invalid });
+
 /** POST /device/checkin */
 export const deviceCheckInSchema = z.object({
   /** The occurrence's start as the state gave it (`start_utc`). */
   occurrence_start: z
-    .string({ error: (issue) => (issue.input == null ? 'Field is required' : 'Invalid value') })
-    .refine((value) => !Number.isNaN(Date.parse(value)), { error: 'Invalid value' }),
-  pin: z.string({ error: (issue) => (issue.input == null ? 'Field is required' : 'Invalid value') }).max(10),
+    .string({ error: (issue) => (issue.input == null ? messages.required : messages.invalid) })
+    .refine((value) => !Number.isNaN(Date.parse(value)), { error: messages.invalid }),
+  pin,
 });
 export type DeviceCheckIn = z.infer<typeof deviceCheckInSchema>;
 
@@ -101,8 +107,8 @@ export type CheckedIn = z.infer<typeof checkedInSchema>;
 
 /** POST /device/booknow */
 export const deviceBookNowSchema = z.object({
-  minutes: z.union([z.literal(15), z.literal(30), z.literal(60)], { error: 'Invalid value' }),
-  pin: z.string({ error: (issue) => (issue.input == null ? 'Field is required' : 'Invalid value') }).max(10),
+  minutes: z.union([z.literal(15), z.literal(30), z.literal(60)], { error: messages.invalid }),
+  pin,
 });
 export type DeviceBookNow = z.infer<typeof deviceBookNowSchema>;
 
