@@ -93,8 +93,12 @@ export function useRecentSpaces(enabled: boolean) {
   return useSWR<Space[]>(when(enabled, venuePaths.recentSpaces), fetchResult);
 }
 /** The screens of the venues and spaces the caller sees. */
+/** How often the screens are read again while listed: their devices' status, version and last check-in change. */
+export const SCREENS_REFRESH_MS = 30_000;
 export function useScreens(enabled = true) {
-  return useSWR<Screen[]>(when(enabled, venuePaths.screens), fetchResult);
+  return useSWR<Screen[]>(when(enabled, venuePaths.screens), fetchResult, {
+    refreshInterval: SCREENS_REFRESH_MS,
+  });
 }
 export function useRecentScreens(enabled: boolean) {
   return useSWR<Screen[]>(when(enabled, venuePaths.recentScreens), fetchResult);

@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { SCREENS_REFRESH_MS } from '../../../api/client-venues';
 import { renderApp } from '../../../test/renderApp';
 import { anAssignment, anItem, aScreen, aSpace, aVenue, venuesApi } from './testData';
 
@@ -147,6 +148,29 @@ describe('venues area: lists and permissions', () => {
     expect(within(screen.getByRole('article', { name: 'Screen 02' })).queryByText(/^Expires /)).toBeNull();
     await user.click(screen.getByRole('button', { name: /page 2/ }));
     expect(cardNames()).toEqual(['Screen 13', 'Screen 14']);
+  });
+});
+
+describe('venues area: screens as their devices report', () => {
+  it('shows a screen going online without a reload, reading the screens again every 30 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const door = aScreen(1, 'Door', roomA, { device_status: 'Offline', app_version: null });
+    const api = venuesApi('Account Admin', { screens: [door] }).on(
+      'GET',
+      '/client/allscreens',
+      { body: { result: [door] } },
+      { body: { result: [{ ...door, device_status: 'Online', app_version: '3.0.0' }] } },
+    );
+    renderApp('/c/venues?list=screens', { fakeTimers: true });
+    const card = await screen.findByRole('article', { name: 'Door' });
+    expect(within(card).queryByText('Online')).toBeNull();
+    const asked = api.callsTo('GET', '/client/allscreens').length;
+    await act(() => vi.advanceTimersByTimeAsync(SCREENS_REFRESH_MS + 10));
+    expect(
+      await within(screen.getByRole('article', { name: 'Door' })).findByText('Online'),
+    ).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Door' })).getByText('3.0.0')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/client/allscreens').length).toBeGreaterThan(asked);
   });
 });
 
