@@ -1,9 +1,8 @@
 import path from 'node:path';
-import { documentClient } from '../functions/aws/dynamodb';
 import { API_BASE } from '../functions/routes';
 import { credentials, demoUsers } from '../infra/local/seed';
 import { startSystem } from '../infra/local/system';
-import { inProcessPorts } from './dynamodb-calls.bench';
+import { countDynamoDbCalls, inProcessPorts } from './dynamodb-calls.bench';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -290,14 +289,7 @@ export async function run(): Promise<Row[]> {
     ports: inProcessPorts,
     log: () => {},
   });
-  const calls: string[] = [];
-  documentClient().middlewareStack.add(
-    (next, context) => async (args) => {
-      calls.push(context.commandName ?? 'unknown');
-      return next(args);
-    },
-    { step: 'initialize', name: 'bookingsBenchCallCounter' },
-  );
+  const calls = countDynamoDbCalls();
   try {
     const signIn = ok(
       await sender(system.url)('POST', '/client/auth/login', credentials(demoUsers.owner)),

@@ -2,12 +2,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { ulid } from 'ulid';
-import { documentClient } from '../functions/aws/dynamodb';
 import { db } from '../functions/data/entities';
 import { capWatchShard } from '../functions/data/space-changes';
 import { runCapPoll, type CapPollReport } from '../functions/services/cap-poll';
 import { startSystem } from '../infra/local/system';
-import { inProcessPorts } from './dynamodb-calls.bench';
+import { countDynamoDbCalls, inProcessPorts } from './dynamodb-calls.bench';
 
 const root = path.resolve(import.meta.dirname, '..');
 type Row = { name: string; value: string };
@@ -68,7 +67,7 @@ export async function run(): Promise<Row[]> {
   });
   await new Promise<void>((resolve) => feeds.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(feeds.address() as AddressInfo).port}`;
-  const calls: string[] = [];
+  const calls = countDynamoDbCalls();
   try {
     const accountId = ulid();
     const venueId = ulid();
@@ -90,14 +89,6 @@ export async function run(): Promise<Row[]> {
       };
     });
     await db().entities.space.put(spaces).go({ concurrency: 4 });
-
-    documentClient().middlewareStack.add(
-      (next, context) => async (args) => {
-        calls.push(context.commandName ?? 'unknown');
-        return next(args);
-      },
-      { step: 'initialize', name: 'capBenchCallCounter' },
-    );
     const rows: Row[] = [];
     for (const label of ['first run (all read)', 'second run (all 304)']) {
       calls.length = 0;

@@ -26,6 +26,23 @@ type Measure = (
  * Emulator ports of the systems the bench runs in its own process. The AWS SDK clients are made
  * once per process with the endpoints of the first system, so every in-process system uses these.
  */
+/**
+ * Counts the DynamoDB calls of this process: a middleware on the one DocumentClient pushes each
+ * command's name to the list answered (empty it to start a count).
+ */
+let counters = 0;
+export function countDynamoDbCalls(): string[] {
+  const calls: string[] = [];
+  documentClient().middlewareStack.add(
+    (next, context) => async (args) => {
+      calls.push(context.commandName ?? 'unknown');
+      return next(args);
+    },
+    { step: 'initialize', name: `benchCallCounter${(counters += 1)}` },
+  );
+  return calls;
+}
+
 export const inProcessPorts = { dynamodb: 38000, s3: 34569, cognito: 39229, ses: 38005, oidc: 39111 };
 
 /**
@@ -42,14 +59,7 @@ export async function run(): Promise<Array<{ name: string; value: string }>> {
     ports: inProcessPorts,
     log: () => {},
   });
-  const calls: string[] = [];
-  documentClient().middlewareStack.add(
-    (next, context) => async (args) => {
-      calls.push(context.commandName ?? 'unknown');
-      return next(args);
-    },
-    { step: 'initialize', name: 'benchCallCounter' },
-  );
+  const calls = countDynamoDbCalls();
   const request: Request = async (method, route, token, body) => {
     const response = await fetch(`${system.url}${API_BASE}${route}`, {
       method,

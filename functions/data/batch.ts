@@ -39,6 +39,12 @@ async function batchGetChunk(
   return items;
 }
 
+/**
+ * Parse options that read an item only as the entity that wrote it: without them ElectroDB reads
+ * any item of the right shape as its own.
+ */
+export const owned = { ignoreOwnership: false } as const;
+
 /** The first of `items` that an entity's parser recognises, or null. */
 export function pick<T>(
   items: Array<Record<string, unknown>>,

@@ -2,6 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../aws/dynamodb';
 import { env } from '../env';
 import { db, type BookingItem, type BookingOccurrenceItem } from './entities';
+import { owned } from './batch';
 
 /**
  * Reads of bookings (docs/data-model.md, patterns 39–42). A booking is one item with its rule
@@ -26,9 +27,9 @@ export function parseBookingItem(
   Item: Record<string, unknown>,
 ): { booking: BookingItem } | { occurrence: BookingOccurrenceItem } | null {
   const { booking, bookingOccurrence } = db().entities;
-  const occurrence = bookingOccurrence.parse({ Item }, { ignoreOwnership: false }).data;
+  const occurrence = bookingOccurrence.parse({ Item }, owned).data;
   if (occurrence) return { occurrence };
-  const series = booking.parse({ Item }, { ignoreOwnership: false }).data;
+  const series = booking.parse({ Item }, owned).data;
   return series ? { booking: series } : null;
 }
 

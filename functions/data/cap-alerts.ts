@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { batchGet } from './batch';
+import { batchGet, owned } from './batch';
 import { CAP_WATCH_SHARDS } from './space-changes';
 import { db, type CapFeedItem, type SpaceAlertsItem, type SpaceItem } from './entities';
 
@@ -8,9 +8,6 @@ import { db, type CapFeedItem, type SpaceAlertsItem, type SpaceItem } from './en
  * shared by every space that lists the URL), and per space the alerts in force
  * (`ACCOUNT#<id>#` / `CAPALERTS#<spaceId>#`), which a screen's poll reads by key.
  */
-
-/** Parse an item only as the entity that wrote it (ElectroDB would otherwise read any item). */
-const owned = { ignoreOwnership: false } as const;
 
 export const feedUrlHash = (url: string) => createHash('sha256').update(url).digest('hex');
 

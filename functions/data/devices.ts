@@ -1,8 +1,17 @@
 import type { ActivityInput } from './activity';
-import type { DeviceItem, OccurrenceStateItem } from './entities';
+import { batchGet, owned, pick } from './batch';
+import type {
+  AccountItem,
+  DeviceItem,
+  OccurrenceStateItem,
+  ScreenItem,
+  SpaceAlertsItem,
+  SpaceItem,
+  VenueItem,
+} from './entities';
 import { db } from './entities';
 import { pinScope } from './users';
-import { runSteps } from './transactions';
+import { runSteps, type Entities, type Step } from './transactions';
 import { Conflict } from '../http/errors';
 import { screenCodeScope } from './screen-changes';
 
@@ -13,32 +22,41 @@ import { screenCodeScope } from './screen-changes';
 
 const codeTaken = () => new Conflict('That activation code is taken');
 
-/**
- * Writes a new device with its code, on condition that no device holds that code in force
- * (an expired one is overwritten). Answers false when the code is taken.
- */
-export async function insertDevice(device: DeviceItem, codeTtl: number): Promise<boolean> {
+const epochSeconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+/** An unbound device is forgotten (TTL) this long after its code runs out. */
+const UNBOUND_KEPT_SECONDS = 30 * 24 * 3600;
+/** When an unbound device with a code until `expiresAt` is forgotten. */
+export const unboundDeviceTtl = (expiresAt: string) => epochSeconds(expiresAt) + UNBOUND_KEPT_SECONDS;
+
+/** Holds `code` for a device until `expiresAt`, on condition that no device holds it in force. */
+const codeStep = (e: Entities, code: string, deviceId: string, expiresAt: string): Step => [
+  e.deviceCode
+    .put({ code, device_id: deviceId, expires_at: expiresAt, ttl: epochSeconds(expiresAt) })
+    .where((attr, op) => `${op.notExists(attr.code)} OR ${op.lt(attr.expires_at, new Date().toISOString())}`)
+    .commit(),
+  codeTaken,
+];
+
+/** Runs a write that takes a code; false when another device holds the code. */
+async function takingCode(build: (e: Entities) => Step[]): Promise<boolean> {
   try {
-    await runSteps((e) => [
-      [
-        e.deviceCode
-          .put({
-            code: device.code,
-            device_id: device.device_id,
-            expires_at: device.code_expires_at,
-            ttl: codeTtl,
-          })
-          .where((attr, op) => `${op.notExists(attr.code)} OR ${op.lt(attr.expires_at, device.created_at)}`)
-          .commit(),
-        codeTaken,
-      ],
-      [e.device.create(device).commit(), codeTaken],
-    ]);
+    await runSteps(build);
     return true;
   } catch (error) {
     if (error instanceof Conflict) return false;
     throw error;
   }
+}
+
+/**
+ * Writes a new device with its code, on condition that no device holds that code in force
+ * (an expired one is overwritten). Answers false when the code is taken.
+ */
+export function insertDevice(device: DeviceItem): Promise<boolean> {
+  return takingCode((e) => [
+    codeStep(e, device.code, device.device_id, device.code_expires_at),
+    [e.device.create({ ...device, ttl: unboundDeviceTtl(device.code_expires_at) }).commit(), codeTaken],
+  ]);
 }
 
 /**
@@ -83,35 +101,17 @@ export async function bindDevice(
 }
 
 /** Gives an unbound device a new code in place of its expired one; false when the code is taken. */
-export async function renewDeviceCode(
-  device: DeviceItem,
-  code: string,
-  expiresAt: string,
-  ttl: number,
-): Promise<boolean> {
-  const now = new Date().toISOString();
-  try {
-    await runSteps((e) => [
-      [
-        e.deviceCode
-          .put({ code, device_id: device.device_id, expires_at: expiresAt, ttl })
-          .where((attr, op) => `${op.notExists(attr.code)} OR ${op.lt(attr.expires_at, now)}`)
-          .commit(),
-        codeTaken,
-      ],
-      [
-        e.device
-          .patch({ device_id: device.device_id })
-          .set({ code, code_expires_at: expiresAt, ttl: ttl + 30 * 24 * 3600 })
-          .commit(),
-        codeTaken,
-      ],
-    ]);
-    return true;
-  } catch (error) {
-    if (error instanceof Conflict) return false;
-    throw error;
-  }
+export function renewDeviceCode(device: DeviceItem, code: string, expiresAt: string): Promise<boolean> {
+  return takingCode((e) => [
+    codeStep(e, code, device.device_id, expiresAt),
+    [
+      e.device
+        .patch({ device_id: device.device_id })
+        .set({ code, code_expires_at: expiresAt, ttl: unboundDeviceTtl(expiresAt) })
+        .commit(),
+      codeTaken,
+    ],
+  ]);
 }
 
 /** A device whose screen is gone or took another code: it must register again. */
@@ -183,4 +183,34 @@ export async function insertCheckIn(state: OccurrenceStateItem, activity: Activi
     if (error instanceof Conflict) return false;
     throw error;
   }
+}
+
+/** A screen and what a display of it shows: its account, space, venue and alerts item. */
+export interface ScreenRoom {
+  screen: ScreenItem;
+  account: AccountItem | null;
+  space: SpaceItem | null;
+  venue: VenueItem | null;
+  alerts: SpaceAlertsItem | null;
+}
+
+/** A bound device's screen (GetItem), then its account, space, venue and alerts (one BatchGetItem). */
+export async function getScreenRoom(accountId: string, screenId: string): Promise<ScreenRoom | null> {
+  const e = db().entities;
+  const { data: screen } = await e.screen.get({ account_id: accountId, screen_id: screenId }).go();
+  if (!screen) return null;
+  const { space_id, venue_id } = screen;
+  const items = await batchGet([
+    e.account.get({ account_id: accountId }).params().Key,
+    e.space.get({ account_id: accountId, space_id }).params().Key,
+    e.venue.get({ account_id: accountId, venue_id }).params().Key,
+    e.spaceAlerts.get({ account_id: accountId, space_id }).params().Key,
+  ]);
+  return {
+    screen,
+    account: pick(items, (answer) => e.account.parse(answer, owned)),
+    space: pick(items, (answer) => e.space.parse(answer, owned)),
+    venue: pick(items, (answer) => e.venue.parse(answer, owned)),
+    alerts: pick(items, (answer) => e.spaceAlerts.parse(answer, owned)),
+  };
 }

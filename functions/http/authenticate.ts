@@ -8,7 +8,8 @@ import type { AdminPrincipal, ClientPrincipal, Principal } from './principal';
 import { accountSessionOpen, sessionOpen } from './session-rule';
 import { parseClientUsername, verifyAccessToken, type TokenStamp, type VerifiedToken } from './tokens';
 
-function bearerToken(event: APIGatewayProxyEventV2): string | undefined {
+/** The token of an `Authorization: Bearer …` header. */
+export function bearerToken(event: APIGatewayProxyEventV2): string | undefined {
   const header = event.headers?.authorization ?? event.headers?.Authorization;
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   return match?.[1];

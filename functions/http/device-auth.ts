@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { db } from '../data/entities';
+import { bearerToken } from './authenticate';
 import { Unauthorized } from './errors';
 import type { DevicePrincipal } from './principal';
 
@@ -12,9 +13,7 @@ export const registerAgain = () => new Unauthorized('This screen must register a
  * and the secret's SHA-256 compared in constant time. No user token is a device's (401).
  */
 export async function authenticateDevice(event: APIGatewayProxyEventV2): Promise<DevicePrincipal> {
-  const header = event.headers?.authorization ?? event.headers?.Authorization;
-  const token = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
-  const match = token?.match(/^([0-9A-HJKMNP-TV-Z]{26})\.([A-Za-z0-9_-]{20,100})$/);
+  const match = bearerToken(event)?.match(/^([0-9A-HJKMNP-TV-Z]{26})\.([A-Za-z0-9_-]{20,100})$/);
   if (!match) throw registerAgain();
   const [, deviceId, secret] = match as unknown as [string, string, string];
   const { data: device } = await db().entities.device.get({ device_id: deviceId }).go();

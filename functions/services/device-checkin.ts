@@ -1,7 +1,6 @@
 import type { CheckedIn, DeviceCheckIn } from '../../shared/schemas/devices';
 import { rolesAttrFor } from '../../shared/roles';
-import { batchGet } from '../data/batch';
-import { insertCheckIn, savePinFailures, userIdByPin } from '../data/devices';
+import { getScreenRoom, insertCheckIn, savePinFailures, userIdByPin } from '../data/devices';
 import {
   db,
   type AccountItem,
@@ -24,7 +23,6 @@ import { spaceOccurrences } from './space-schedule';
 
 export const PIN_LIMITS = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 } as const;
 const pinNotRecognised = () => new Invalid({ pin: 'PIN not recognised' });
-const owned = { ignoreOwnership: false } as const;
 
 export function lockedFor(device: DeviceItem, now: number): TooManyRequests | undefined {
   const wait = (device.pin_locked_until ?? 0) - now;
@@ -49,19 +47,9 @@ export async function roomOf(
   device: DeviceItem,
 ): Promise<{ space: SpaceItem; venue: VenueItem; account: AccountItem }> {
   if (!device.account_id || !device.screen_id) throw new Conflict('This screen is not set up yet');
-  const e = db().entities;
-  const { data: screen } = await e.screen
-    .get({ account_id: device.account_id, screen_id: device.screen_id })
-    .go();
-  if (!screen) throw new NotFound('Screen');
-  const items = await batchGet([
-    e.space.get({ account_id: screen.account_id, space_id: screen.space_id }).params().Key,
-    e.account.get({ account_id: screen.account_id }).params().Key,
-    e.venue.get({ account_id: screen.account_id, venue_id: screen.venue_id }).params().Key,
-  ]);
-  const space = items.map((Item) => e.space.parse({ Item }, owned).data).find(Boolean);
-  const account = items.map((Item) => e.account.parse({ Item }, owned).data).find(Boolean);
-  const venue = items.map((Item) => e.venue.parse({ Item }, owned).data).find(Boolean);
+  const room = await getScreenRoom(device.account_id, device.screen_id);
+  if (!room) throw new NotFound('Screen');
+  const { screen, space, venue, account } = room;
   if (
     !space ||
     !account ||

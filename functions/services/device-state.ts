@@ -1,16 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { BoundDeviceState, DeviceState } from '../../shared/schemas/devices';
 import { DAY_MS, instantToLocalDate, parseLocalDate, wallTimeToInstant } from '../../shared/wall-time';
-import { batchGet } from '../data/batch';
 import {
   bindDevice,
   forgetDevice,
+  getScreenRoom,
   occurrenceStates,
   recordHeartbeat,
   renewDeviceCode,
   screenHoldingCode,
+  type ScreenRoom,
 } from '../data/devices';
-import { db, type DeviceItem, type ScreenItem } from '../data/entities';
+import { db, type DeviceItem } from '../data/entities';
 import { registerAgain } from '../http/device-auth';
 import type { DevicePrincipal } from '../http/principal';
 import { CODE_VALID_HOURS, newActivationCode } from './devices';
@@ -65,9 +66,7 @@ async function unboundState(device: DeviceItem, now: number): Promise<DeviceStat
     const expires = new Date(now + CODE_VALID_HOURS * 3600_000);
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const candidate = newActivationCode();
-      if (
-        await renewDeviceCode(device, candidate, expires.toISOString(), Math.floor(expires.getTime() / 1000))
-      ) {
+      if (await renewDeviceCode(device, candidate, expires.toISOString())) {
         code = candidate;
         code_expires_at = expires.toISOString();
         break;
@@ -82,11 +81,9 @@ async function boundState(
   appVersion: string | undefined,
   now: number,
 ): Promise<DeviceState> {
-  const accountId = device.account_id!;
-  const e = db().entities;
-  const { data: screen } = await e.screen.get({ account_id: accountId, screen_id: device.screen_id! }).go();
+  const room = await getScreenRoom(device.account_id!, device.screen_id!);
   // The screen is gone or was given another code: this device no longer shows it.
-  if (!screen || screen.screen_id_no !== device.code) {
+  if (!room || room.screen.screen_id_no !== device.code) {
     await forgetDevice(device.device_id);
     throw registerAgain();
   }
@@ -94,29 +91,19 @@ async function boundState(
     !device.last_seen_at ||
     now - Date.parse(device.last_seen_at) >= HEARTBEAT_MS ||
     appVersion !== device.app_version
-      ? recordHeartbeat(device, screen, appVersion, new Date(now).toISOString())
+      ? recordHeartbeat(device, room.screen, appVersion, new Date(now).toISOString())
       : Promise.resolve();
-  const [, state] = await Promise.all([heartbeat, screenState(screen, now)]);
+  const [, state] = await Promise.all([heartbeat, screenState(room, now)]);
   return state;
 }
 
-/** The state of a bound screen: one BatchGetItem, then the slideshow and the day's bookings together. */
-async function screenState(screen: ScreenItem, now: number): Promise<BoundDeviceState> {
+/** The state of a bound screen's room: its slideshow and the day's bookings read together. */
+async function screenState(
+  { screen, account, space, venue, alerts }: ScreenRoom,
+  now: number,
+): Promise<BoundDeviceState> {
   const e = db().entities;
-  const { account_id, space_id, venue_id } = screen;
-  const items = await batchGet([
-    e.account.get({ account_id }).params().Key,
-    e.space.get({ account_id, space_id }).params().Key,
-    e.venue.get({ account_id, venue_id }).params().Key,
-    e.spaceAlerts.get({ account_id, space_id }).params().Key,
-  ]);
-  const owned = { ignoreOwnership: false } as const;
-  const pickOf = <T>(parse: (answer: { Item: Record<string, unknown> }) => { data: T | null }) =>
-    items.map((Item) => parse({ Item }).data).find((item): item is T => !!item) ?? null;
-  const account = pickOf((a) => e.account.parse(a, owned));
-  const space = pickOf((a) => e.space.parse(a, owned));
-  const venue = pickOf((a) => e.venue.parse(a, owned));
-  const alerts = pickOf((a) => e.spaceAlerts.parse(a, owned));
+  const { account_id, space_id } = screen;
   const base: BoundDeviceState = {
     bound: true,
     active: false,

@@ -59,12 +59,10 @@ export async function registerDevice(ip: string, input: DeviceRegistrationInput)
       code: newActivationCode(),
       code_expires_at: expires.toISOString(),
       app_version: input.app_version,
-      // An unbound device is forgotten a month after its code runs out.
-      ttl: Math.floor(expires.getTime() / 1000) + 30 * 24 * 3600,
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
     };
-    if (await insertDevice(device, Math.floor(expires.getTime() / 1000))) {
+    if (await insertDevice(device)) {
       return {
         device_id: deviceId,
         token: `${deviceId}.${secret}`,
