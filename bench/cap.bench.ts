@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { ulid } from 'ulid';
 import { db } from '../functions/data/entities';
-import { capWatchShard } from '../functions/data/space-changes';
+import { shardOf } from '../functions/data/shards';
 import { runCapPoll, type CapPollReport } from '../functions/services/cap-poll';
 import { startSystem } from '../infra/local/system';
 import { countDynamoDbCalls, inProcessPorts } from './dynamodb-calls.bench';
@@ -84,7 +84,7 @@ export async function run(): Promise<Row[]> {
         cap_alert_urls: Array.from({ length: URLS_PER_SPACE }, (_, u) => ({
           url: `${base}/feed/${i * URLS_PER_SPACE + u}.cap`,
         })),
-        cap_watch_shard: capWatchShard(space_id),
+        cap_watch_shard: shardOf(space_id),
         cap_watch_id: space_id,
       };
     });

@@ -1,6 +1,7 @@
 import { run as bookings } from './bookings.bench';
 import { run as cap } from './cap.bench';
 import { run as contract } from './contract.bench';
+import { run as displays } from './displays.bench';
 import { run as dynamodbCalls } from './dynamodb-calls.bench';
 import { run as lambda } from './lambda.bench';
 import { run as load } from './load.bench';
@@ -10,7 +11,7 @@ import { run as web } from './web.bench';
 /**
  * `npm run bench`: figures as sizes, ratios and times; nothing here passes or fails.
  * `npm run bench -- <name>…` runs only the suites named (lambda, dynamodb, load, web, contract,
- * recurrence, bookings, cap).
+ * recurrence, bookings, cap, displays).
  */
 const suites = [
   ['lambda', 'Lambda bundles (esbuild as in CDK; cold start as a whole process, median of 9)', lambda],
@@ -21,6 +22,7 @@ const suites = [
   ['recurrence', 'Recurrence engine', recurrence],
   ['bookings', 'Bookings: month view, long series, the 50-way race', bookings],
   ['cap', 'CAP job: alert feeds of many spaces', cap],
+  ['displays', 'Room displays polling their state', displays],
 ] as const;
 
 const wanted = process.argv.slice(2);

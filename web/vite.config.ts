@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { amplifyStyles } from './plugins/amplify-styles.ts';
+import { buildVersion } from './plugins/build-version.ts';
 import { precompress } from './plugins/precompress.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -14,11 +15,12 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
  * Each route's page is a chunk of its own (web/src/routes.tsx), carrying the Amplify UI
  * stylesheets of the primitives it draws (plugins/amplify-styles.ts). The build writes a
  * manifest (.vite/manifest.json) that web/budgets.ts reads, and a `.br` and `.gz` beside every
- * text file (plugins/precompress.ts).
+ * text file (plugins/precompress.ts), and `version.json`, which room displays read to learn of a
+ * new release (plugins/build-version.ts).
  */
 export default defineConfig({
   root: webRoot,
-  plugins: [amplifyStyles(), react(), precompress()],
+  plugins: [amplifyStyles(), react(), buildVersion(), precompress()],
   server: { fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] } },
   build: {
     outDir: 'dist',

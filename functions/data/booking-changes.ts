@@ -171,7 +171,23 @@ export interface BookingWrite {
   assignment?: { venueId: string; managerId: string } | { spaceId: string; coordinatorId: string };
   /** Addresses to add to the account's invitees (or to rename). */
   invitees: Invite[];
+  /**
+   * Spaces whose displays show a change (occupied before or after the write): their
+   * `display_version` is bumped (in the `spaces` patch for those that gain time).
+   */
+  shown?: string[];
 }
+
+/** The spaces a write bumps the `display_version` of without a condition (they gain no time). */
+const onlyShown = (write: BookingWrite) => {
+  const gaining = new Set(write.spaces.map(({ spaceId }) => spaceId));
+  const spaces = new Set([
+    ...(write.shown ?? []),
+    ...write.put.map(({ item }) => item.space_id),
+    ...write.putOccurrences.map((item) => item.space_id),
+  ]);
+  return [...spaces].filter((spaceId) => !gaining.has(spaceId));
+};
 
 /** A DynamoDB transaction holds at most 100 items; the activity entry takes one. */
 export const TRANSACTION_LIMIT = 100;
@@ -226,12 +242,18 @@ function guardSteps(e: Entities, accountId: string, write: BookingWrite): Step[]
   const steps: Step[] = write.spaces.map(({ spaceId, version: read, recent }) => [
     e.space
       .patch({ account_id, space_id: spaceId })
-      .add({ version: 1 })
+      .add({ version: 1, display_version: 1 })
       .set({ recent_bookings: recent })
       .where(({ version }, { eq }) => eq(version, read))
       .commit(),
     () => new SpaceChanged(),
   ]);
+  for (const spaceId of onlyShown(write)) {
+    steps.push([
+      e.space.patch({ account_id, space_id: spaceId }).add({ display_version: 1 }).commit(),
+      changedMeanwhile,
+    ]);
+  }
   const { assignment } = write;
   const approved = () => new Forbidden();
   if (assignment && 'managerId' in assignment) {
@@ -271,6 +293,7 @@ export function transactionSize(write: BookingWrite): number {
     write.putOccurrences.length +
     write.deleteOccurrences.length +
     write.spaces.length +
+    onlyShown(write).length +
     assignment +
     write.invitees.length +
     1

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { batchGet, owned } from './batch';
-import { CAP_WATCH_SHARDS } from './space-changes';
+import { allShards } from './shards';
 import { db, type CapFeedItem, type SpaceAlertsItem, type SpaceItem } from './entities';
 
 /**
@@ -13,7 +13,7 @@ export const feedUrlHash = (url: string) => createHash('sha256').update(url).dig
 
 /** The spaces whose feeds the job polls: one Query per shard of the sparse `capWatch` index. */
 export async function listWatchingSpaces(): Promise<SpaceItem[]> {
-  const shards = Array.from({ length: CAP_WATCH_SHARDS }, (_, shard) => String(shard));
+  const shards = allShards();
   const pages = await Promise.all(
     shards.map((shard) =>
       db().entities.space.query.capWatch({ cap_watch_shard: shard }).go({ pages: 'all' }),

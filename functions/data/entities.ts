@@ -14,7 +14,14 @@ import { accountEntity, adminEntity, packageEntity, userEntity } from './model/p
 import { bannerEntity, licenceEntity, licencePurchaseEntity, platformStatsEntity } from './model/platform';
 import { bookingEntity, bookingOccurrenceEntity, inviteeEntity, spaceFeedEntity } from './model/bookings';
 import { capFeedEntity, slideshowEntity, spaceAlertsEntity } from './model/screen-content';
-import { deviceCodeEntity, deviceEntity, occurrenceStateEntity, rateCounterEntity } from './model/devices';
+import {
+  deviceCodeEntity,
+  deviceEntity,
+  digestSentEntity,
+  occurrenceStateEntity,
+  rateCounterEntity,
+  screenNoticeEntity,
+} from './model/devices';
 import {
   screenEntity,
   spaceCoordinatorEntity,
@@ -61,6 +68,8 @@ const entities = {
   deviceCode: deviceCodeEntity,
   rateCounter: rateCounterEntity,
   occurrenceState: occurrenceStateEntity,
+  screenNotice: screenNoticeEntity,
+  digestSent: digestSentEntity,
 };
 
 let service: Service<typeof entities> | undefined;
@@ -92,5 +101,6 @@ export type CapFeedItem = EntityItem<typeof capFeedEntity>;
 export type SpaceAlertsItem = EntityItem<typeof spaceAlertsEntity>;
 export type DeviceItem = EntityItem<typeof deviceEntity>;
 export type OccurrenceStateItem = EntityItem<typeof occurrenceStateEntity>;
+export type ScreenNoticeItem = EntityItem<typeof screenNoticeEntity>;
 export type BookingOccurrenceItem = EntityItem<typeof bookingOccurrenceEntity>;
 export type InviteeItem = EntityItem<typeof inviteeEntity>;

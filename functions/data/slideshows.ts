@@ -90,7 +90,7 @@ export async function writeSlideshow(write: SlideshowWrite, activity: ActivityIn
                     .patch({ account_id, space_id })
                     .set({ slideshow_status: 0 })
                     .remove(['slideshow_id'])
-                    .add({ version: 1 })
+                    .add({ version: 1, display_version: 1 })
                     .where(({ version }, { eq }) => eq(version, space.version))
                     .commit()
                 : e.space
@@ -99,13 +99,19 @@ export async function writeSlideshow(write: SlideshowWrite, activity: ActivityIn
                       slideshow_id: spaceChange.slideshow_id,
                       slideshow_status: spaceChange.slideshow_status,
                     })
-                    .add({ version: 1 })
+                    .add({ version: 1, display_version: 1 })
                     .where(({ version }, { eq }) => eq(version, space.version))
                     .commit(),
               changedMeanwhile,
             ] as Step,
           ]
-        : []),
+        : [
+            // The space's displays show the change (their slideshow's slides, say).
+            [
+              e.space.patch({ account_id, space_id }).add({ display_version: 1 }).commit(),
+              changedMeanwhile,
+            ] as Step,
+          ]),
     ],
     activity,
   );

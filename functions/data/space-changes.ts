@@ -1,4 +1,5 @@
 import type { AssignmentPermission } from '../../shared/venues';
+import { shardOf } from './shards';
 import { Conflict, Invalid, NotFound } from '../http/errors';
 import type { ActivityInput } from './activity';
 import { batchGet } from './batch';
@@ -145,7 +146,7 @@ export async function insertSpace(
   const { account_id, venue_id } = space;
   await runSteps(
     (e) => [
-      [e.space.create(space).commit(), changedMeanwhile],
+      [e.space.create(withWatches(space)).commit(), changedMeanwhile],
       [
         e.venue
           .check({ account_id, venue_id })
@@ -187,38 +188,55 @@ export type SpaceOptionalField =
   | 'after_event'
   | 'photo_uri'
   | 'cap_watch_shard'
-  | 'cap_watch_id';
-
-/** Shards of the sparse index of spaces with alert feeds (DESIGN §7: no single hot partition). */
-export const CAP_WATCH_SHARDS = 8;
-
-/** The shard of a space in the `capWatch` index: from its id, so it never moves. */
-export function capWatchShard(spaceId: string): string {
-  let hash = 0;
-  for (const char of spaceId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-  return String(hash % CAP_WATCH_SHARDS);
-}
+  | 'cap_watch_id'
+  | 'checkin_watch_shard'
+  | 'checkin_watch_id';
 
 /**
- * Whether a change puts the space into the CAP job's index or takes it out: it is in while the
- * space is Active and its alert feeds are Active with at least one URL.
+ * The jobs' sparse indexes a space belongs in: the CAP job's (`capWatch`) while it is Active with
+ * Active alert feeds that list a URL, the no-show job's (`checkInWatch`) while it is Active with
+ * check-in Yes.
  */
-function capWatchChange(
+type Watched = Pick<
+  SpaceItem,
+  'space_id' | 'status' | 'cap_alert_status' | 'cap_alert_urls' | 'check_in_window'
+>;
+const watches = [
+  {
+    fields: ['cap_watch_shard', 'cap_watch_id'] as const,
+    applies: (space: Watched) =>
+      space.status === 'Active' && space.cap_alert_status === 'Active' && space.cap_alert_urls.length > 0,
+  },
+  {
+    fields: ['checkin_watch_shard', 'checkin_watch_id'] as const,
+    applies: (space: Watched) => space.status === 'Active' && space.check_in_window === 'Yes',
+  },
+];
+
+/** A new space with the keys of the jobs' indexes it belongs in. */
+export function withWatches<Space extends Watched>(space: Space): Space {
+  const watched = { ...space };
+  for (const { fields, applies } of watches) {
+    if (applies(space))
+      Object.assign(watched, { [fields[0]]: shardOf(space.space_id), [fields[1]]: space.space_id });
+  }
+  return watched;
+}
+
+/** Whether a change puts the space into the jobs' indexes or takes it out of them. */
+function watchChanges(
   current: SpaceItem,
   set: SpaceChanges,
 ): { set: SpaceChanges; remove: SpaceOptionalField[] } {
   const next = { ...current, ...set };
-  const watches =
-    next.status === 'Active' && next.cap_alert_status === 'Active' && next.cap_alert_urls.length > 0;
-  if (watches && current.cap_watch_shard === undefined) {
-    return {
-      set: { cap_watch_shard: capWatchShard(current.space_id), cap_watch_id: current.space_id },
-      remove: [],
-    };
+  const change: { set: SpaceChanges; remove: SpaceOptionalField[] } = { set: {}, remove: [] };
+  for (const { fields, applies } of watches) {
+    const [shard, id] = fields;
+    if (applies(next) && current[shard] === undefined) {
+      Object.assign(change.set, { [shard]: shardOf(current.space_id), [id]: current.space_id });
+    } else if (!applies(next) && current[shard] !== undefined) change.remove.push(shard, id);
   }
-  if (!watches && current.cap_watch_shard !== undefined)
-    return { set: {}, remove: ['cap_watch_shard', 'cap_watch_id'] };
-  return { set: {}, remove: [] };
+  return change;
 }
 
 /**
@@ -235,7 +253,7 @@ export async function saveSpace(
   const set = Object.fromEntries(
     Object.entries(changes).filter(([, value]) => value !== undefined),
   ) as SpaceChanges;
-  const watch = capWatchChange(current, set);
+  const watch = watchChanges(current, set);
   Object.assign(set, watch.set);
   const cleared = [...remove, ...watch.remove].filter((field) => current[field] !== undefined);
   const { account_id, space_id } = current;

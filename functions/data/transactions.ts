@@ -71,3 +71,20 @@ export async function runSteps(
     activity,
   );
 }
+
+/**
+ * Runs a transaction whose conditions may fail in the ordinary course (a code taken, a notice sent
+ * by another run): true when it was written, false when a condition failed.
+ */
+export async function runStepsIf(
+  build: (entities: Entities) => Step[],
+  activity?: ActivityInput,
+): Promise<boolean> {
+  try {
+    await runSteps(build, activity);
+    return true;
+  } catch (error) {
+    if (error instanceof Conflict) return false;
+    throw error;
+  }
+}

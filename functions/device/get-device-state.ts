@@ -2,7 +2,8 @@ import { route } from '../http/route';
 import { deviceState } from '../services/device-state';
 import { deviceRoutes } from './routes';
 
-export const handler = route(deviceRoutes['get-device-state'], async ({ principal, query }) => {
-  const { state, etag } = await deviceState(principal, query.app_version);
+export const handler = route(deviceRoutes['get-device-state'], async ({ principal, query, event }) => {
+  const ifNoneMatch = event.headers?.['if-none-match'] ?? event.headers?.['If-None-Match'];
+  const { state, etag } = await deviceState(principal, query.app_version, ifNoneMatch);
   return { result: state, etag };
 });

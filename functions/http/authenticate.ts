@@ -9,7 +9,7 @@ import { accountSessionOpen, sessionOpen } from './session-rule';
 import { parseClientUsername, verifyAccessToken, type TokenStamp, type VerifiedToken } from './tokens';
 
 /** The token of an `Authorization: Bearer …` header. */
-export function bearerToken(event: APIGatewayProxyEventV2): string | undefined {
+export function bearerToken(event: Partial<Pick<APIGatewayProxyEventV2, 'headers'>>): string | undefined {
   const header = event.headers?.authorization ?? event.headers?.Authorization;
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   return match?.[1];

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { db } from '../data/entities';
+import { getDeviceAndRoom, roomKeysOf } from '../data/devices';
+import type { DeviceItem } from '../data/entities';
 import { bearerToken } from './authenticate';
 import { Unauthorized } from './errors';
 import type { DevicePrincipal } from './principal';
@@ -9,17 +10,42 @@ import type { DevicePrincipal } from './principal';
 export const registerAgain = () => new Unauthorized('This screen must register again');
 
 /**
- * A room-display device by its bearer token `<deviceId>.<secret>`: the device is read by its id
- * and the secret's SHA-256 compared in constant time. No user token is a device's (401).
+ * The room-display device whose bearer token `<deviceId>.<secret>` a request carries, or
+ * undefined: the device is read by its id and the secret's SHA-256 compared in constant time. No
+ * user token is a device's. The one check of a device token, made by the device routes'
+ * middleware (below) and, in AWS, first by API Gateway's authorizer of those routes
+ * (functions/device/authorizer.ts). A display's poll names its room's keys in its `If-None-Match`
+ * (functions/data/devices.ts `roomTag`): those items are read in the same BatchGetItem, and handed
+ * on as `roomItems` for the state to use if they are the device's.
  */
-export async function authenticateDevice(event: APIGatewayProxyEventV2): Promise<DevicePrincipal> {
+export async function deviceOfRequest(
+  event: Partial<Pick<APIGatewayProxyEventV2, 'headers'>>,
+  options: { room?: boolean } = {},
+): Promise<{ device: DeviceItem; roomItems: Array<Record<string, unknown>> } | undefined> {
   const match = bearerToken(event)?.match(/^([0-9A-HJKMNP-TV-Z]{26})\.([A-Za-z0-9_-]{20,100})$/);
-  if (!match) throw registerAgain();
+  if (!match) return undefined;
   const [, deviceId, secret] = match as unknown as [string, string, string];
-  const { data: device } = await db().entities.device.get({ device_id: deviceId }).go();
-  if (!device) throw registerAgain();
+  const keys =
+    options.room === false
+      ? undefined
+      : roomKeysOf(event.headers?.['if-none-match'] ?? event.headers?.['If-None-Match']);
+  const { device, items } = await getDeviceAndRoom(deviceId, keys);
+  if (!device) return undefined;
   const given = createHash('sha256').update(secret).digest();
   const kept = Buffer.from(device.token_hash, 'hex');
-  if (kept.length !== given.length || !timingSafeEqual(given, kept)) throw registerAgain();
-  return { kind: 'device', deviceId, device };
+  return kept.length === given.length && timingSafeEqual(given, kept)
+    ? { device, roomItems: items }
+    : undefined;
+}
+
+/** The device of a device route's request as its principal; a missing or bad token answers 401. */
+export async function authenticateDevice(event: APIGatewayProxyEventV2): Promise<DevicePrincipal> {
+  const found = await deviceOfRequest(event);
+  if (!found) throw registerAgain();
+  return {
+    kind: 'device',
+    deviceId: found.device.device_id,
+    device: found.device,
+    roomItems: found.roomItems,
+  };
 }

@@ -42,4 +42,6 @@ export interface DevicePrincipal {
   kind: 'device';
   deviceId: string;
   device: DeviceItem;
+  /** Items of its room read with it (its poll's ETag named them): what they are is checked before use. */
+  roomItems?: Array<Record<string, unknown>>;
 }

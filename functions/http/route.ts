@@ -212,16 +212,17 @@ export function route<D extends RouteDef>(
         event,
       });
       const result = reply.result ?? null;
-      checkAnswer(def, result);
       if (def.conditional && reply.etag) {
         const etag = `"${reply.etag}"`;
         const asked = event.headers?.['if-none-match'] ?? event.headers?.['If-None-Match'];
         const tags = asked?.split(',').map((tag) => tag.trim().replace(/^W\//, '')) ?? [];
+        // A handler that knows the answer is unchanged may leave its result out.
         if (tags.includes(etag) || tags.includes('*')) {
           return { statusCode: 304, headers: { etag, 'cache-control': 'no-cache' }, body: '' };
         }
         reply.headers = { ...reply.headers, etag };
       }
+      checkAnswer(def, result);
       if (def.produces) {
         return {
           statusCode: 200,

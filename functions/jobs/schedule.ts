@@ -51,6 +51,23 @@ export const scheduledJobs = [
     },
     load: () => import('./cap-poll').then((module) => module.runCapPoll),
   }),
+  job({
+    name: 'no-show',
+    entry: 'jobs/no-show.ts',
+    rateMinutes: 1,
+    description: 'Releases the bookings nobody checked in to, and tells whoever made them',
+    // A Query or two per space with check-in and a write per release: well within the minute.
+    lambda: { timeoutSeconds: 50, memoryMb: 256 },
+    load: () => import('./no-show').then((module) => () => module.runNoShowRelease()),
+  }),
+  job({
+    name: 'screen-offline',
+    entry: 'jobs/screen-offline.ts',
+    rateMinutes: 1,
+    description: 'Turns silent screens Offline and e-mails their recipients as each screen asks',
+    lambda: { timeoutSeconds: 50, memoryMb: 256 },
+    load: () => import('./screen-offline').then((module) => () => module.runScreenOffline()),
+  }),
 ] as const;
 
 /** Adding a job fails the type check wherever its settings must be decided (the jobs stack's access). */

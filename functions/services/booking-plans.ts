@@ -12,6 +12,7 @@ import {
 import { instantToLocalDate } from '../../shared/wall-time';
 import type { BookingWrite } from '../data/booking-changes';
 import { bookingsTouching, getBookingState } from '../data/bookings';
+import { releasedOccurrences } from '../data/devices';
 import type { BookingItem, BookingOccurrenceItem, SpaceItem } from '../data/entities';
 import { Conflict, Invalid } from '../http/errors';
 import { changedOf, seriesOf } from './booking-views';
@@ -171,11 +172,12 @@ export async function assertFree(
     to = Math.max(to, Date.parse(occurrence.end_utc));
   }
   const byKey = [...new Set(recent)].filter((id) => !own.ids.has(id));
-  const [indexed, ...states] = await Promise.all([
+  const [indexed, released, ...states] = await Promise.all([
     bookingsTouching(
       { accountId, spaceId },
       { from: new Date(from).toISOString(), to: new Date(to).toISOString() },
     ),
+    releasedOccurrences(accountId, spaceId, from, to),
     ...byKey.map((id) => getBookingState(accountId, id)),
   ]);
   const read = new Set(byKey);
@@ -202,11 +204,13 @@ export async function assertFree(
   }
   for (const item of found.occurrences) if (!own.ids.has(item.booking_id)) existing.push(changedOf(item));
   const candidateSet = new Set(candidates);
-  existing.push(
+  // An occurrence released for a no-show holds the room no longer.
+  const holding = existing.filter((o) => !released.has(`${o.series_id}#${Date.parse(o.start_utc)}`));
+  holding.push(
     ...own.after.filter((occurrence) => occurrence.space === spaceId && !candidateSet.has(occurrence)),
   );
   const first = [
-    ...findConflicts(candidates, existing),
+    ...findConflicts(candidates, holding),
     ...findConflicts(candidates, candidates).filter(
       ({ occurrence, booking }) => keyText(occurrence) < keyText(booking),
     ),
@@ -304,6 +308,7 @@ export function written(
   after: readonly SeriesOccurrence[],
   base: ItemBase,
   previous?: BookingItem,
+  before: readonly SeriesOccurrence[] = [],
 ): Written {
   const bookings = outcome.series.map((series) =>
     bookingItem(series, after, base, series.id === previous?.booking_id ? previous : undefined),
@@ -328,6 +333,7 @@ export function written(
         bookingId: key.series_id,
         recurrenceId: key.recurrence_id,
       })),
+      shown: [...new Set([...before, ...after].map((occurrence) => occurrence.space))],
     },
   };
 }

@@ -348,7 +348,7 @@ export async function updateBooking(
   const after = planned(() => occupancy(outcome.series, outcome.detached));
   const candidates = newlyOccupied(before, after);
   const base = baseOf(booking);
-  const result = written(outcome, after, base, booking);
+  const result = written(outcome, after, base, booking, before);
   const invited = new Map(booking.invites_list.map((invite) => [invite.email, invite.name]));
   await commitAtSpace(
     principal,
@@ -394,7 +394,7 @@ export async function deleteBooking(
   const plan = planned(() => planDelete(state, { target, scope: query.applicable }));
   const outcome = applyPlan(state, plan);
   const after = planned(() => occupancy(outcome.series, outcome.detached));
-  const result = written(outcome, after, baseOf(booking), booking);
+  const result = written(outcome, after, baseOf(booking), booking, before);
   await writeBookings(
     accountId,
     {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import pLimit from 'p-limit';
 import * as z from 'zod';
 import type { CapAlert } from '../../shared/schemas/cap-alerts';
 import {
@@ -65,19 +66,6 @@ export interface CapPollOptions {
   fetchOptions?: Partial<FetchOptions>;
 }
 
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 const errorText = (error: unknown) => (error instanceof Error ? error.message : 'it could not be read');
 
 /** One run of the job. */
@@ -94,7 +82,7 @@ export async function runCapPoll(options: CapPollOptions = {}): Promise<CapPollR
   const previous = await getFeedItems(urls);
   const counts = { read: 0, notModified: 0, failed: 0, entriesFetched: 0 };
 
-  const feeds = await mapLimit(urls, feedConcurrency, async (url) => {
+  const feeds = await pLimit(feedConcurrency).map(urls, async (url) => {
     const polled = await pollFeed(url, previous.get(url), now, fetchOptions);
     counts[polled.outcome] += 1;
     counts.entriesFetched += polled.entriesFetched;
@@ -187,9 +175,8 @@ async function readEntries(
   );
   const errors: string[] = [];
   let fetched = 0;
-  const documents = await mapLimit(
+  const documents = await pLimit(entryConcurrency).map(
     entries,
-    entryConcurrency,
     async (entry): Promise<StoredDocument | undefined> => {
       const known = before.get(entry.url);
       if (known && updatedBefore.has(entry.url) && updatedBefore.get(entry.url) === entry.updated) {

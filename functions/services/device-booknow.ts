@@ -10,6 +10,7 @@ import {
   parseLocalDate,
   wallTimeToInstant,
 } from '../../shared/wall-time';
+import { releasedOccurrences } from '../data/devices';
 import { clientPrincipal } from '../http/authenticate';
 import { AppError, Conflict, Invalid } from '../http/errors';
 import type { DevicePrincipal } from '../http/principal';
@@ -50,12 +51,12 @@ export async function bookNow(principal: DevicePrincipal, input: DeviceBookNow):
   );
   const opens = wallTimeToInstant(day + (parseTimeOfDay(availabilityOf(space).start) ?? 0) * 60_000, zone);
   if (start < opens || start >= closes) throw new Conflict('The room is not available now');
-  const around = await spaceOccurrences(
-    account.account_id,
-    space.space_id,
-    start,
-    start + input.minutes * 60_000,
-  );
+  const [touching, released] = await Promise.all([
+    spaceOccurrences(account.account_id, space.space_id, start, start + input.minutes * 60_000),
+    releasedOccurrences(account.account_id, space.space_id, start, start + input.minutes * 60_000),
+  ]);
+  // An occurrence released for a no-show leaves the room free.
+  const around = touching.filter((o) => !released.has(`${o.booking_id}#${Date.parse(o.start_utc)}`));
   if (around.some((o) => Date.parse(o.start_utc) <= start)) throw new Conflict('The room is busy now');
   const nextStart = around.map((o) => Date.parse(o.start_utc)).sort((a, b) => a - b)[0];
   const end = Math.min(start + input.minutes * 60_000, nextStart ?? Infinity, closes);

@@ -1,6 +1,6 @@
 import type { CheckedIn, DeviceCheckIn } from '../../shared/schemas/devices';
 import { rolesAttrFor } from '../../shared/roles';
-import { getScreenRoom, insertCheckIn, savePinFailures, userIdByPin } from '../data/devices';
+import { getScreenRoom, insertOccurrenceState, savePinFailures, userIdByPin } from '../data/devices';
 import {
   db,
   type AccountItem,
@@ -99,7 +99,7 @@ export async function checkIn(principal: DevicePrincipal, input: DeviceCheckIn):
 
   const at = new Date(now).toISOString();
   const name = fullName(user);
-  const inserted = await insertCheckIn(
+  const inserted = await insertOccurrenceState(
     {
       account_id: account.account_id,
       space_id: space.space_id,
@@ -119,7 +119,8 @@ export async function checkIn(principal: DevicePrincipal, input: DeviceCheckIn):
     },
   );
   if (!inserted) {
-    // Checked in already (by someone else, or a second tap): the first check-in stands.
+    // Checked in already (by someone else, or a second tap): the first check-in stands. Released
+    // by the no-show job meanwhile: the room was given up.
     const { data: first } = await db()
       .entities.occurrenceState.get({
         account_id: account.account_id,
@@ -128,6 +129,7 @@ export async function checkIn(principal: DevicePrincipal, input: DeviceCheckIn):
         booking_id: occurrence.booking_id,
       })
       .go();
+    if (first?.released_at) throw new Conflict('This booking was released: nobody checked in in time');
     return {
       booking_id: occurrence.booking_id,
       recurrence_id: occurrence.recurrence_id,

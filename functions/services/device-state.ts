@@ -5,13 +5,16 @@ import {
   bindDevice,
   forgetDevice,
   getScreenRoom,
+  roomFromItems,
+  roomKeys,
+  roomTag,
   occurrenceStates,
   recordHeartbeat,
   renewDeviceCode,
   screenHoldingCode,
   type ScreenRoom,
 } from '../data/devices';
-import { db, type DeviceItem } from '../data/entities';
+import type { AccountItem, DeviceItem, PackageItem } from '../data/entities';
 import { registerAgain } from '../http/device-auth';
 import type { DevicePrincipal } from '../http/principal';
 import { CODE_VALID_HOURS, newActivationCode } from './devices';
@@ -39,13 +42,20 @@ const HEARTBEAT_MS = 60_000;
 const etagOf = (state: DeviceState) =>
   createHash('sha256').update(JSON.stringify(state)).digest('base64url').slice(0, 27);
 
-/** GET /device/state */
+/**
+ * GET /device/state. A bound display's ETag names its room's keys and a fingerprint of what the
+ * room's items hold (functions/data/devices.ts `roomTag`); its poll read those items with the
+ * device (one BatchGetItem), so an unchanged state is known without another read, and `state` is
+ * left out: the answer is a 304.
+ */
 export async function deviceState(
   principal: DevicePrincipal,
   appVersion: string | undefined,
-): Promise<{ state: DeviceState; etag: string }> {
+  ifNoneMatch: string | undefined,
+): Promise<{ state?: DeviceState; etag: string }> {
   const now = Date.now();
   let device = principal.device;
+  let roomItems = principal.roomItems;
   if (!device.screen_id) {
     const holder = await screenHoldingCode(device.code);
     if (!holder) {
@@ -54,9 +64,61 @@ export async function deviceState(
     }
     await bindDevice(device, holder.accountId, holder.screenId, new Date(now).toISOString());
     device = { ...device, account_id: holder.accountId, screen_id: holder.screenId };
+    roomItems = undefined;
   }
-  const state = await boundState(device, appVersion, now);
-  return { state, etag: etagOf(state) };
+  const room =
+    (roomItems?.length ? roomFromItems(device, roomItems) : undefined) ??
+    (await getScreenRoom(device.account_id!, device.screen_id!));
+  // The screen is gone or was given another code: this device no longer shows it.
+  if (!room || room.screen.screen_id_no !== device.code) {
+    await forgetDevice(device.device_id);
+    throw registerAgain();
+  }
+  // Written once a minute, and at once when the version changed or the offline job found the
+  // screen silent.
+  const heartbeat =
+    !device.last_seen_at ||
+    now - Date.parse(device.last_seen_at) >= HEARTBEAT_MS ||
+    room.screen.device_status !== 'Online' ||
+    (appVersion !== undefined && appVersion !== device.app_version)
+      ? recordHeartbeat(device, room.screen, appVersion, new Date(now).toISOString())
+      : Promise.resolve();
+  const etag = roomTag(roomKeys(room), fingerprint(room, now));
+  if (ifNoneMatch?.includes(`"${etag}"`)) {
+    await heartbeat;
+    return { etag };
+  }
+  const [, state] = await Promise.all([heartbeat, screenState(room, now)]);
+  return { state, etag };
+}
+
+/**
+ * What a room's state is made of, as its items hold it: a change of any of it changes the state's
+ * ETag. The space's `version` and `display_version` stand for its settings, its bookings, their
+ * check-ins and releases and its slideshows; the day (in the venue's zone) for which days are
+ * listed; the URL period for the presigned URLs.
+ */
+function fingerprint(room: ScreenRoom, now: number): string {
+  const { screen, account, space, venue, alerts, slideshow } = room;
+  const zone = venue?.timezone;
+  const parts = {
+    screen: [screen.name, screen.status, screen.screen_id_no, screen.space_id, screen.venue_id],
+    account: [account?.status, account?.logo_uri, account?.package_id],
+    package: room.package?.on_screen_branding,
+    space: [space?.version, space?.display_version ?? 0, space?.status],
+    venue: [venue?.name, zone],
+    slideshow: [slideshow?.slideshow_id, slideshow?.version],
+    alerts: space
+      ? alertsNow(alerts?.alerts, {
+          cap_alert_status: space.cap_alert_status,
+          urls: space.cap_alert_urls.map(({ url }) => url),
+        }).map((alert) => alert.id)
+      : [],
+    alertsAt: alerts?.updated_at,
+    day: zone ? instantToLocalDate(now, zone) : null,
+    period: Math.floor(now / URL_PERIOD_MS),
+  };
+  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22);
 }
 
 /** The code to show; an expired one is replaced by a new one first. */
@@ -76,33 +138,9 @@ async function unboundState(device: DeviceItem, now: number): Promise<DeviceStat
   return { bound: false, code, code_expires_at, poll_interval_seconds: POLL_INTERVAL_SECONDS };
 }
 
-async function boundState(
-  device: DeviceItem,
-  appVersion: string | undefined,
-  now: number,
-): Promise<DeviceState> {
-  const room = await getScreenRoom(device.account_id!, device.screen_id!);
-  // The screen is gone or was given another code: this device no longer shows it.
-  if (!room || room.screen.screen_id_no !== device.code) {
-    await forgetDevice(device.device_id);
-    throw registerAgain();
-  }
-  const heartbeat =
-    !device.last_seen_at ||
-    now - Date.parse(device.last_seen_at) >= HEARTBEAT_MS ||
-    appVersion !== device.app_version
-      ? recordHeartbeat(device, room.screen, appVersion, new Date(now).toISOString())
-      : Promise.resolve();
-  const [, state] = await Promise.all([heartbeat, screenState(room, now)]);
-  return state;
-}
-
 /** The state of a bound screen's room: its slideshow and the day's bookings read together. */
-async function screenState(
-  { screen, account, space, venue, alerts }: ScreenRoom,
-  now: number,
-): Promise<BoundDeviceState> {
-  const e = db().entities;
+async function screenState(room: ScreenRoom, now: number): Promise<BoundDeviceState> {
+  const { screen, account, space, venue, alerts } = room;
   const { account_id, space_id } = screen;
   const base: BoundDeviceState = {
     bound: true,
@@ -114,6 +152,7 @@ async function screenState(
     check_in: { enabled: false, before_event: null, after_event: null },
     slideshow: null,
     alerts: [],
+    branding: null,
     poll_interval_seconds: POLL_INTERVAL_SECONDS,
   };
   if (!account || !space || !venue) return base;
@@ -134,36 +173,44 @@ async function screenState(
   const today = parseLocalDate(instantToLocalDate(now, zone))!;
   const from = wallTimeToInstant(today, zone);
   const to = wallTimeToInstant(today + 2 * DAY_MS, zone);
-  const [occurrences, states, slideshow] = await Promise.all([
+  const [occurrences, states, slideshow, branding] = await Promise.all([
     spaceOccurrences(account_id, space_id, from, to),
     occurrenceStates(account_id, space_id, new Date(from - DAY_MS).toISOString(), new Date(to).toISOString()),
-    space.slideshow_id && space.slideshow_status === 1
-      ? e.slideshow.get({ account_id, space_id, slideshow_id: space.slideshow_id }).go()
-      : Promise.resolve({ data: null }),
+    room.slideshow ? toSlideshow(room.slideshow, urls) : null,
+    brandingOf(account, room.package, urls),
   ]);
   return {
     ...base,
     active: true,
     space: spaceOf,
     venue: { id: venue.venue_id, name: venue.name, timezone: zone },
-    occurrences: occurrences.map((occurrence) => ({
-      ...occurrence,
-      checked_in: states.some(
-        (state) =>
-          state.booking_id === occurrence.booking_id &&
-          state.start_utc === occurrence.start_utc &&
-          !!state.checked_in_at,
-      ),
-    })),
+    // A released occurrence no longer holds the room.
+    occurrences: occurrences.flatMap(({ booking_id, recurrence_id, title, start_utc, end_utc }) => {
+      const state = states.find((s) => s.booking_id === booking_id && s.start_utc === start_utc);
+      if (state?.released_at) return [];
+      return [{ booking_id, recurrence_id, title, start_utc, end_utc, checked_in: !!state?.checked_in_at }];
+    }),
     check_in: {
       enabled: space.check_in_window === 'Yes',
       before_event: space.before_event ?? null,
       after_event: space.after_event ?? null,
     },
-    slideshow: slideshow.data ? await toSlideshow(slideshow.data, urls) : null,
+    slideshow,
+    branding,
     alerts: alertsNow(alerts?.alerts, {
       cap_alert_status: space.cap_alert_status,
       urls: space.cap_alert_urls.map(({ url }) => url),
     }),
   };
+}
+
+/** The account's logo, when it has one and its package puts it on the screens. */
+async function brandingOf(
+  account: AccountItem,
+  pack: PackageItem | null,
+  urls: { signedAt: Date; expiresIn: number },
+): Promise<BoundDeviceState['branding']> {
+  if (!account.logo_uri || pack?.on_screen_branding !== 'Yes') return null;
+  const logo = await fileUrl(account.logo_uri, urls);
+  return logo ? { logo_url: logo } : null;
 }

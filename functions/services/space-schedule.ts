@@ -130,6 +130,8 @@ export interface SpaceOccurrence {
   title: string;
   start_utc: string;
   end_utc: string;
+  /** Who made the booking: for the mails of jobs, never for a display. */
+  organizer: { name: string; email: string };
 }
 
 /**
@@ -157,7 +159,11 @@ export async function spaceOccurrences(
       title: booking.title,
       start_utc: occurrence.start_utc,
       end_utc: occurrence.end_utc,
+      organizer: { name: booking.organizer_name, email: booking.organizer_email },
     })),
+  );
+  const organizers = new Map(
+    found.bookings.map((b) => [b.booking_id, { name: b.organizer_name, email: b.organizer_email }]),
   );
   const changed = found.occurrences.map((occurrence) => ({
     booking_id: occurrence.booking_id,
@@ -165,6 +171,7 @@ export async function spaceOccurrences(
     title: occurrence.title,
     start_utc: occurrence.start_at,
     end_utc: occurrence.end_at,
+    organizer: organizers.get(occurrence.booking_id) ?? { name: '', email: '' },
   }));
   return [...regular, ...changed]
     .map((o) => ({

@@ -25,12 +25,30 @@ export interface StageConfig {
   readonly uploadsBucketName: string;
   readonly logLevel: LogLevel;
   readonly logRetention: RetentionDays;
-  /** Stage-wide API Gateway throttling (steady requests per second, burst). */
-  readonly throttle: { readonly rateLimit: number; readonly burstLimit: number };
+  /** API Gateway throttling of each route of the stage, unless set below. */
+  readonly throttle: ThrottleLimits;
+  /** The room-display devices' own limits on their busiest and their public route. */
+  readonly deviceThrottle: {
+    /** `GET /device/state`, which every screen polls every 15 s. */
+    readonly state: ThrottleLimits;
+    /** `POST /device/register`, public: a screen registers once (and the API limits it per IP). */
+    readonly register: ThrottleLimits;
+  };
   readonly isProduction: boolean;
   /** Social sign-in through each user pool's Cognito domain (docs/deployment.md). */
   readonly social: SocialSettings;
 }
+
+/** Steady requests per second and the burst above it, as API Gateway throttles a route. */
+export interface ThrottleLimits {
+  readonly rateLimit: number;
+  readonly burstLimit: number;
+}
+
+/** A screen polls its state every 15 s (`poll_interval_seconds`). */
+const DEVICE_POLL_SECONDS = 15;
+/** The screens the default `GET /device/state` limit is sized for. */
+const DEFAULT_DEVICE_SCREENS = 3000;
 
 /** Where Cognito's hosted domains live, and where the providers' credentials are kept. */
 export interface SocialSettings {
@@ -59,6 +77,10 @@ interface StageContext {
   logLevel?: string;
   throttleRate?: number | string;
   throttleBurst?: number | string;
+  deviceStateThrottleRate?: number | string;
+  deviceStateThrottleBurst?: number | string;
+  deviceRegisterThrottleRate?: number | string;
+  deviceRegisterThrottleBurst?: number | string;
   authDomainPrefix?: string;
   microsoftTenant?: string;
 }
@@ -132,6 +154,28 @@ export function resolveStageConfig(node: Node): StageConfig {
     throttle: {
       rateLimit: positiveInt(pick('throttleRate'), 100, 'throttleRate'),
       burstLimit: positiveInt(pick('throttleBurst'), 200, 'throttleBurst'),
+    },
+    deviceThrottle: {
+      // 3,000 screens polling every 15 s make 200 requests a second; the burst (twice that)
+      // absorbs screens that poll in step, as after a shared network outage. Past it, 429 and
+      // the screen polls again.
+      state: {
+        rateLimit: positiveInt(
+          pick('deviceStateThrottleRate'),
+          DEFAULT_DEVICE_SCREENS / DEVICE_POLL_SECONDS,
+          'deviceStateThrottleRate',
+        ),
+        burstLimit: positiveInt(
+          pick('deviceStateThrottleBurst'),
+          (2 * DEFAULT_DEVICE_SCREENS) / DEVICE_POLL_SECONDS,
+          'deviceStateThrottleBurst',
+        ),
+      },
+      // Registrations are rare (once per screen); this caps what a flood of them can write.
+      register: {
+        rateLimit: positiveInt(pick('deviceRegisterThrottleRate'), 2, 'deviceRegisterThrottleRate'),
+        burstLimit: positiveInt(pick('deviceRegisterThrottleBurst'), 10, 'deviceRegisterThrottleBurst'),
+      },
     },
     isProduction,
     social: { domainPrefix, microsoftTenant, secretPrefix: `spaces/${stage}/social` },

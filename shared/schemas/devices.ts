@@ -73,6 +73,8 @@ const boundStateSchema = z.object({
   }),
   slideshow: slideshowSchema.nullable(),
   alerts: z.array(capAlertSchema),
+  /** The account's logo (presigned), when its package has on-screen branding and it has a logo. */
+  branding: z.object({ logo_url: z.string() }).nullable(),
   poll_interval_seconds: z.number().int(),
 });
 

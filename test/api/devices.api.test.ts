@@ -4,7 +4,7 @@ import { db } from '../../functions/data/entities';
 import { ACTIVATION_ALPHABET, registerDevice } from '../../functions/services/devices';
 import { formatWallTime, instantToWallTime } from '../../shared/wall-time';
 import { anAccount, call } from '../support/api';
-import { addLicences, aPlace } from '../support/places';
+import { aDisplay, aScreenFor, poll } from '../support/displays';
 
 /**
  * The room-display devices (DESIGN §7; issue 12): registration hands a device its id, a secret
@@ -76,30 +76,6 @@ describe('POST /device/register', () => {
     }
   });
 });
-
-/** A registered display: its token and code. */
-async function aDisplay() {
-  const answer = await call('POST', '/device/register', { body: { app_version: '1.0.0' } });
-  expect(answer.status).toBe(200);
-  return answer.body.result as { device_id: string; token: string; code: string };
-}
-
-const poll = (token: string, headers: Record<string, string> = {}, query = '') =>
-  call('GET', `/device/state${query}`, { token, headers });
-
-/** An account with a place and licences, and a screen there that took `code`. */
-async function aScreenFor(code: string) {
-  const account = await anAccount();
-  const place = await aPlace(account.accountId, { venue: 'Harbour Hall', space: 'Boardroom' });
-  await addLicences(account.accountId, 2);
-  const token = account.users['Account Admin']!.token;
-  const screen = await call('POST', '/client/screen', {
-    token,
-    body: { screen_id_no: code, venue: place.venue, space: place.space, name: 'Lobby screen' },
-  });
-  expect(screen.status, JSON.stringify(screen.body)).toBe(200);
-  return { account, place, token, screen: screen.body.result as { id: string } };
-}
 
 describe('GET /device/state', () => {
   it('shows an unbound display its code, and answers 304 while nothing changes', async () => {
@@ -177,6 +153,74 @@ describe('GET /device/state', () => {
     ]);
     expect(JSON.stringify(state)).not.toMatch(/@/); // no organizer or invitee e-mails
     expect(state.slideshow).toMatchObject({ name: 'Welcome', transition: 'fade', slideshow_status: 1 });
+  });
+
+  it('answers a bound display 304 until what it shows changes: a booking, its screen, its slideshow', async () => {
+    const display = await aDisplay();
+    const { place, token, screen } = await aScreenFor(display.code);
+    await poll(display.token); // binds it
+    const since = async (etag: string) => poll(display.token, { 'if-none-match': etag });
+    const first = await poll(display.token);
+    let etag = first.headers.get('etag')!;
+    expect((await since(etag)).status).toBe(304);
+
+    const changes: Array<[string, () => Promise<unknown>]> = [
+      [
+        'a booking',
+        () =>
+          call('POST', '/client/booking', {
+            token,
+            body: {
+              title: 'Board meeting',
+              venue: place.venue,
+              space: place.space,
+              start_date:
+                formatWallTime(instantToWallTime(Date.now() + 3 * 3600_000, 'Europe/London')).slice(0, 14) +
+                '00:00',
+              end_date:
+                formatWallTime(instantToWallTime(Date.now() + 4 * 3600_000, 'Europe/London')).slice(0, 14) +
+                '00:00',
+            },
+          }),
+      ],
+      [
+        "the screen's name",
+        () =>
+          call('PUT', `/client/screen/${screen.id}`, {
+            token,
+            body: { screen_id_no: display.code, venue: place.venue, space: place.space, name: 'Door screen' },
+          }),
+      ],
+      [
+        'a slideshow',
+        () =>
+          call('POST', `/client/slideshows/${place.space}`, {
+            token,
+            body: {
+              name: 'Welcome',
+              transition: 'fade',
+              duration: '00:00:10',
+              slideshow_status: 1,
+              slides: [],
+            },
+          }),
+      ],
+    ];
+    for (const [what, change] of changes) {
+      await change();
+      const changed = await since(etag);
+      expect(changed.status, what).toBe(200);
+      expect(changed.headers.get('etag'), what).not.toBe(etag);
+      etag = changed.headers.get('etag')!;
+      expect((await since(etag)).status, what).toBe(304);
+    }
+    const state = (await poll(display.token)).body.result;
+    expect(state.occurrences.map((o: { title: string }) => o.title)).toContain('Board meeting');
+    expect(state.screen.name).toBe('Door screen');
+    expect(state.slideshow).toMatchObject({ name: 'Welcome' });
+    // A made-up tag naming another room is just not a match.
+    const other = await since(`"r1.${'A'.repeat(26)}.${'B'.repeat(26)}.C.D.E.-.x"`);
+    expect(other.status).toBe(200);
   });
 
   it('says a screen is inactive, and makes a display whose screen took another code register again', async () => {

@@ -1,6 +1,7 @@
 import { Stack } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { API_BASE, routeGroups, routes, type RouteGroup } from '../../functions/routes';
+import type { ApiFunction } from '../../infra/cdk/constructs/api-function';
 import {
   logicalId,
   resourcesOf,
@@ -32,6 +33,11 @@ interface Statement {
 }
 const actionsOf = (statement: Statement) => [statement.Action].flat();
 
+interface Resource {
+  Properties: Record<string, unknown>;
+  DependsOn?: string[];
+}
+
 let synth: Synthesized;
 beforeAll(() => {
   synth = synthSpaces();
@@ -52,10 +58,12 @@ function producedValue(reference: unknown): unknown {
 
 const fnId = (group: RouteGroup) =>
   logicalId(synth.stacks.api, synth.stacks.api.functions.get(group)!.function);
+const authorizerFn = () => synth.stacks.api.deviceAuthorizer;
 
-/** The statements of the policy attached to a group's role. */
-function statementsOf(group: RouteGroup): Statement[] {
-  const role = logicalId(synth.stacks.api, synth.stacks.api.functions.get(group)!.role);
+/** The statements of the policy attached to a group's role (or to a function's). */
+function statementsOf(group: RouteGroup | ApiFunction): Statement[] {
+  const fn = typeof group === 'string' ? synth.stacks.api.functions.get(group)! : group;
+  const role = logicalId(synth.stacks.api, fn.role);
   const policies = resourcesOf(synth.templates.api, 'AWS::IAM::Policy').filter(([, policy]) =>
     JSON.stringify((policy.Properties as { Roles: unknown }).Roles).includes(`"${role}"`),
   );
@@ -63,6 +71,13 @@ function statementsOf(group: RouteGroup): Statement[] {
     ([, policy]) =>
       (policy.Properties as { PolicyDocument: { Statement: Statement[] } }).PolicyDocument.Statement,
   );
+}
+
+/** The one resource of a type in the api stack, as [logicalId, resource]. */
+function theOne(type: string): [string, Resource] {
+  const found = resourcesOf(synth.templates.api, type);
+  expect(found, type).toHaveLength(1);
+  return found[0] as unknown as [string, Resource];
 }
 
 describe('routes', () => {
@@ -96,11 +111,6 @@ describe('routes', () => {
     }
   });
 
-  it('have no API Gateway authorizer (the Lambdas check the bearer token)', () => {
-    synth.templates.api.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 0);
-    synth.templates.api.allResourcesProperties('AWS::ApiGatewayV2::Route', { AuthorizationType: 'NONE' });
-  });
-
   it('are served by an auto-deployed $default stage with access logs and throttling', () => {
     synth.templates.api.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
     synth.templates.api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
@@ -113,11 +123,128 @@ describe('routes', () => {
       DefaultRouteSettings: { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
     });
   });
+
+  it("throttle the devices' poll and registration on their own, over the stage's default", () => {
+    const [, stage] = theOne('AWS::ApiGatewayV2::Stage');
+    // As CloudFormation spells them (RouteSettings is untyped JSON: a camel-cased key would be ignored).
+    expect(stage.Properties.RouteSettings).toEqual({
+      'GET /api/v1/device/state': { ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400 },
+      'POST /api/v1/device/register': { ThrottlingRateLimit: 2, ThrottlingBurstLimit: 10 },
+    });
+    // Each names a route of the API, which exists before the stage's settings refer to it.
+    for (const routeKey of Object.keys(stage.Properties.RouteSettings as object)) {
+      const [[routeId] = []] = resourcesOf(synth.templates.api, 'AWS::ApiGatewayV2::Route').filter(
+        ([, r]) => (r.Properties as { RouteKey: string }).RouteKey === routeKey,
+      );
+      expect(routeId, routeKey).toBeDefined();
+      expect(stage.DependsOn, routeKey).toContain(routeId);
+    }
+  });
+});
+
+/** The device-token routes, as the route table marks them. */
+const deviceTokenRouteKeys = () =>
+  routes
+    .filter((route) => route.auth === 'device')
+    .map((route) => `${route.method} ${API_BASE}${route.path}`);
+
+describe('device authorizer', () => {
+  const authorizer = () => theOne('AWS::ApiGatewayV2::Authorizer');
+
+  it('is one Lambda REQUEST authorizer: payload 2.0, simple responses, the Authorization header, cached 5 minutes', () => {
+    const [, resource] = authorizer();
+    expect(resource.Properties).toMatchObject({
+      ApiId: { Ref: logicalId(synth.stacks.api, synth.stacks.api.api) },
+      AuthorizerType: 'REQUEST',
+      AuthorizerPayloadFormatVersion: '2.0',
+      EnableSimpleResponses: true,
+      IdentitySource: ['$request.header.Authorization'],
+      AuthorizerResultTtlInSeconds: 300,
+    });
+    expect(JSON.stringify(resource.Properties.AuthorizerUri)).toContain(
+      `{"Fn::GetAtt":["${logicalId(synth.stacks.api, authorizerFn().function)}","Arn"]}`,
+    );
+  });
+
+  it("guards exactly the route table's device-token routes: not registration, not the users' routes", () => {
+    const [authorizerId] = authorizer();
+    expect(deviceTokenRouteKeys().toSorted()).toEqual([
+      'GET /api/v1/device/state',
+      'POST /api/v1/device/booknow',
+      'POST /api/v1/device/checkin',
+    ]);
+    const guarded: string[] = [];
+    for (const [, route] of resourcesOf(synth.templates.api, 'AWS::ApiGatewayV2::Route')) {
+      const props = route.Properties as {
+        RouteKey: string;
+        AuthorizationType: string;
+        AuthorizerId?: unknown;
+      };
+      if (props.AuthorizationType === 'NONE') {
+        expect(props.AuthorizerId, props.RouteKey).toBeUndefined();
+        continue;
+      }
+      expect(props, props.RouteKey).toMatchObject({
+        AuthorizationType: 'CUSTOM',
+        AuthorizerId: { Ref: authorizerId },
+      });
+      guarded.push(props.RouteKey);
+    }
+    expect(guarded.toSorted()).toEqual(deviceTokenRouteKeys().toSorted());
+    expect(guarded).not.toContain('POST /api/v1/device/register');
+  });
+
+  it('is its own function, functions/device/authorizer.ts, with the same settings and configuration', () => {
+    const fn =
+      synth.templates.api.findResources('AWS::Lambda::Function')[
+        logicalId(synth.stacks.api, authorizerFn().function)
+      ];
+    expect(fn?.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'] });
+    const variables = (fn?.Properties as { Environment: { Variables: Record<string, unknown> } }).Environment
+      .Variables;
+    // Everything functions/env.ts requires; it signs nothing, so no session secret.
+    expect(Object.keys(variables)).toEqual(
+      expect.arrayContaining(REQUIRED_ENV.filter((name) => name !== 'SESSION_SECRET_ARN')),
+    );
+    expect(variables).not.toHaveProperty('SESSION_SECRET_ARN');
+    expect(producedValue(variables.TABLE_NAME)).toEqual({
+      Ref: logicalId(synth.stacks.data, synth.stacks.data.table),
+    });
+  });
+
+  it('may only read items of the table by their key (GetItem), and write its own logs and traces', () => {
+    const statements = statementsOf(authorizerFn());
+    const actions = statements.flatMap(actionsOf).toSorted();
+    expect(actions).toEqual([
+      'dynamodb:GetItem',
+      'logs:CreateLogStream',
+      'logs:PutLogEvents',
+      'xray:PutTelemetryRecords',
+      'xray:PutTraceSegments',
+    ]);
+    const [getItem] = statements.filter((s) => actionsOf(s).includes('dynamodb:GetItem'));
+    expect(producedValue(getItem!.Resource)).toEqual({
+      'Fn::GetAtt': [logicalId(synth.stacks.data, synth.stacks.data.table), 'Arn'],
+    });
+  });
+
+  it("may be invoked by this API's authorizer only", () => {
+    const [authorizerId] = authorizer();
+    const permissions = resourcesOf(synth.templates.api, 'AWS::Lambda::Permission').filter(
+      ([, p]) =>
+        JSON.stringify((p.Properties as { FunctionName: unknown }).FunctionName) ===
+        JSON.stringify({ 'Fn::GetAtt': [logicalId(synth.stacks.api, authorizerFn().function), 'Arn'] }),
+    );
+    expect(permissions).toHaveLength(1);
+    const sourceArn = JSON.stringify((permissions[0]![1].Properties as { SourceArn: unknown }).SourceArn);
+    expect(sourceArn).toContain(`"Ref":"${logicalId(synth.stacks.api, synth.stacks.api.api)}"`);
+    expect(sourceArn).toContain(`"/authorizers/",{"Ref":"${authorizerId}"}`);
+  });
 });
 
 describe('functions', () => {
-  it('are one per route group', () => {
-    synth.templates.api.resourceCountIs('AWS::Lambda::Function', routeGroups.length);
+  it('are one per route group, and the device authorizer', () => {
+    synth.templates.api.resourceCountIs('AWS::Lambda::Function', routeGroups.length + 1);
     expect([...synth.stacks.api.functions.keys()].toSorted()).toEqual(routeGroups.toSorted());
   });
 
@@ -131,8 +258,8 @@ describe('functions', () => {
       TracingConfig: { Mode: 'Active' },
       LoggingConfig: { LogGroup: { Ref: Match.stringLikeRegexp('Logs') } },
     });
-    for (const group of routeGroups) {
-      const logs = logicalId(synth.stacks.api, synth.stacks.api.functions.get(group)!.logGroup);
+    for (const fn of [...synth.stacks.api.functions.values(), authorizerFn()]) {
+      const logs = logicalId(synth.stacks.api, fn.logGroup);
       expect(synth.templates.api.findResources('AWS::Logs::LogGroup')[logs]).toMatchObject({
         Properties: { RetentionInDays: 14 },
       });
@@ -197,7 +324,7 @@ describe('functions', () => {
 
   it('may be invoked by this API only, one permission per function', () => {
     const permissions = resourcesOf(synth.templates.api, 'AWS::Lambda::Permission');
-    expect(permissions).toHaveLength(routeGroups.length);
+    expect(permissions).toHaveLength(routeGroups.length + 1);
     const api = logicalId(synth.stacks.api, synth.stacks.api.api);
     for (const [, permission] of permissions) {
       expect(permission.Properties).toMatchObject({ Principal: 'apigateway.amazonaws.com' });
@@ -209,8 +336,10 @@ describe('functions', () => {
 });
 
 describe('least privilege', () => {
-  const everyStatement = () =>
-    routeGroups.flatMap((group) => statementsOf(group).map((s) => ({ group, ...s })));
+  const everyStatement = () => [
+    ...routeGroups.flatMap((group) => statementsOf(group).map((s) => ({ group, ...s }))),
+    ...statementsOf(authorizerFn()).map((s) => ({ group: 'device authorizer', ...s })),
+  ];
 
   it('grants no wildcard action and "*" resources only where AWS has no resource-level permission', () => {
     for (const statement of everyStatement()) {

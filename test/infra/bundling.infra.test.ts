@@ -220,3 +220,37 @@ describe('a group whose router is not written yet', () => {
     expect(() => build({})).toThrow(/no-such-group\/router.ts does not exist/);
   });
 });
+
+describe('several functions of one app', () => {
+  it('each get the bundle of their own entry', () => {
+    mkdirSync(TEST_DATA, { recursive: true });
+    const dir = mkdtempSync(join(TEST_DATA, 'infra-two-entries-'));
+    try {
+      const outdir = mkdtempSync(join(tmpdir(), 'spaces-bundles-'));
+      const app = new App({ outdir });
+      const stack = new Stack(app, 'Two', { env: { account: TEST_ACCOUNT, region: TEST_REGION } });
+      const keys = ['first', 'second'].map((name) => {
+        const entry = join(dir, `${name}.ts`);
+        writeFileSync(entry, `export const handler = async () => '${name}-entry';\n`);
+        const fn = new ApiFunction(stack, name, {
+          entry,
+          environment: {},
+          logRetention: RetentionDays.ONE_DAY,
+        });
+        return { name, fn };
+      });
+      app.synth();
+      const resources = Template.fromStack(stack).toJSON().Resources;
+      const bundles = keys.map(({ name, fn }) => {
+        const { S3Key } = resources[stack.getLogicalId(fn.function.node.defaultChild as never)].Properties
+          .Code as { S3Key: string };
+        const code = readFileSync(join(outdir, `asset.${S3Key.replace(/\.zip$/, '')}`, 'index.mjs'), 'utf8');
+        return { name, S3Key, code };
+      });
+      expect(bundles[0]!.S3Key).not.toBe(bundles[1]!.S3Key);
+      for (const { name, code } of bundles) expect(code, name).toContain(`${name}-entry`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -59,6 +59,34 @@ describe('stage configuration', () => {
     });
   });
 
+  it("throttles each route at 100 rps (burst 200), and the devices' poll and registration on their own", () => {
+    expect(configFor({})).toMatchObject({
+      throttle: { rateLimit: 100, burstLimit: 200 },
+      deviceThrottle: {
+        // 3,000 screens polling every 15 s.
+        state: { rateLimit: 200, burstLimit: 400 },
+        register: { rateLimit: 2, burstLimit: 10 },
+      },
+    });
+  });
+
+  it('takes the device throttles from stages.<stage> in cdk.json, and -c values win over it', () => {
+    const stages = {
+      prod: { deviceStateThrottleRate: 700, deviceStateThrottleBurst: '1400', deviceRegisterThrottleRate: 5 },
+    };
+    expect(configFor({ stage: 'prod', stages }).deviceThrottle).toEqual({
+      state: { rateLimit: 700, burstLimit: 1400 },
+      register: { rateLimit: 5, burstLimit: 10 },
+    });
+    expect(
+      configFor({ stage: 'prod', stages, deviceStateThrottleRate: '1000', deviceRegisterThrottleBurst: '3' })
+        .deviceThrottle,
+    ).toEqual({
+      state: { rateLimit: 1000, burstLimit: 1400 },
+      register: { rateLimit: 5, burstLimit: 3 },
+    });
+  });
+
   it('normalises the app URL to its origin', () => {
     expect(configFor({ appUrl: 'https://Spaces.Example.com/' }).appUrl).toBe('https://spaces.example.com');
   });
@@ -79,6 +107,10 @@ describe('stage configuration', () => {
     [{ mailFrom: 'Spaces <no-reply@example.com>' }, /Invalid mailFrom/],
     [{ logLevel: 'TRACE' }, /Invalid logLevel/],
     [{ throttleRate: '0' }, /Invalid throttleRate/],
+    [{ deviceStateThrottleRate: '-5' }, /Invalid deviceStateThrottleRate/],
+    [{ deviceStateThrottleBurst: 'many' }, /Invalid deviceStateThrottleBurst/],
+    [{ deviceRegisterThrottleRate: '0.5' }, /Invalid deviceRegisterThrottleRate/],
+    [{ deviceRegisterThrottleBurst: '0' }, /Invalid deviceRegisterThrottleBurst/],
     [{ authDomainPrefix: 'Spaces_Prod' }, /Invalid authDomainPrefix/],
     [{ authDomainPrefix: 'my-cognito-login' }, /Invalid authDomainPrefix/],
     [{ microsoftTenant: 'common' }, /Invalid microsoftTenant/],

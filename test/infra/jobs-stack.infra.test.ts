@@ -1,6 +1,7 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { scheduledJobs, type JobName } from '../../functions/jobs/schedule';
 import { logicalId, resourcesOf, synthSpaces, TEST_APP_URL, type Synthesized } from './support';
+import { jobAccess } from '../../infra/cdk/stacks/jobs-stack';
 
 /**
  * The CDK app must not load a job's code (the schedule table imports it only in `load`): this
@@ -258,13 +259,22 @@ describe('the jobs’ Lambdas', () => {
     }
   });
 
-  it('may touch the table and nothing else: items and GSI queries, no Scan, no other service', () => {
+  it('may touch the table, and send mail from MAIL_FROM when it mails: items and GSI queries, no Scan, no other service', () => {
     const table = { 'Fn::GetAtt': [logicalId(synth.stacks.data, synth.stacks.data.table), 'Arn'] };
     for (const job of scheduledJobs) {
       const statements = statementsOf(job.name);
       const services = new Set(statements.flatMap(actionsOf).map((action) => action.split(':')[0]));
-      // Its own log group and X-Ray traces, as every function; then the table.
-      expect([...services].toSorted(), job.name).toEqual(['dynamodb', 'logs', 'xray']);
+      // Its own log group and X-Ray traces, as every function; then the table, and SES for the
+      // jobs that e-mail people (no-shows, screens offline).
+      const mails = jobAccess[job.name].mail === true;
+      expect([...services].toSorted(), job.name).toEqual(
+        mails ? ['dynamodb', 'logs', 'ses', 'xray'] : ['dynamodb', 'logs', 'xray'],
+      );
+      const ses = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('ses:')));
+      for (const statement of ses) {
+        expect(actionsOf(statement)).toEqual(['ses:SendEmail']);
+        expect(JSON.stringify(statement)).toContain('ses:FromAddress');
+      }
 
       const dynamo = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('dynamodb:')));
       const actions = new Set(dynamo.flatMap(actionsOf));

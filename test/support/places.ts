@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ulid } from 'ulid';
 import type { AssignmentPermission } from '../../shared/venues';
 import { db } from '../../functions/data/entities';
+import { withWatches } from '../../functions/data/space-changes';
 import { call, signedInAs } from './api';
 
 /**
@@ -31,18 +32,28 @@ export async function aVenue(
 export async function aSpace(
   accountId: string,
   venueId: string,
-  fields: { title?: string; status?: 'Active' | 'Inactive' } = {},
+  fields: {
+    title?: string;
+    status?: 'Active' | 'Inactive';
+    checkIn?: { before_event: number; after_event: number };
+  } = {},
 ) {
   const space_id = ulid();
   await db()
-    .entities.space.create({
-      account_id: accountId,
-      space_id,
-      venue_id: venueId,
-      title: fields.title ?? `Space ${space_id.slice(-4)}`,
-      calendar_color: '#0B8043',
-      status: fields.status ?? 'Active',
-    })
+    .entities.space.create(
+      withWatches({
+        account_id: accountId,
+        space_id,
+        venue_id: venueId,
+        title: fields.title ?? `Space ${space_id.slice(-4)}`,
+        calendar_color: '#0B8043',
+        status: fields.status ?? 'Active',
+        cap_alert_urls: [],
+        cap_alert_status: 'Inactive',
+        check_in_window: 'No' as 'Yes' | 'No',
+        ...(fields.checkIn ? { check_in_window: 'Yes' as const, ...fields.checkIn } : {}),
+      }),
+    )
     .go();
   return space_id;
 }

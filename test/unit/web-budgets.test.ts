@@ -26,9 +26,12 @@ describe('web budgets', () => {
     },
   );
 
-  it('keeps the areas, their libraries and the profile panel out of the sign-in page', () => {
+  it.each([
+    ['the sign-in page', 'src/pages/auth/LoginPage.tsx'],
+    ['the room display', 'src/display/DisplayPage.tsx'],
+  ])('keeps the areas, their libraries and the profile panel out of %s', (_, page) => {
     const manifest = readManifest();
-    const signIn = new Set(chunkSet(manifest, ['src/pages/auth/LoginPage.tsx']).files.map((f) => f.file));
+    const loaded = new Set(chunkSet(manifest, [page]).files.map((f) => f.file));
     for (const other of [
       'src/layout/ClientLayout.tsx',
       'src/auth/sections.tsx',
@@ -39,7 +42,7 @@ describe('web budgets', () => {
       'src/components/photo/PhotoCropper.tsx',
     ]) {
       expect(manifest[other]?.isDynamicEntry, `${other} is a lazy chunk`).toBe(true);
-      expect(signIn.has(manifest[other]!.file), `the sign-in page loads ${other}`).toBe(false);
+      expect(loaded.has(manifest[other]!.file), `${page} loads ${other}`).toBe(false);
     }
   });
 });

@@ -274,6 +274,17 @@ export const routes: RouteObject[] = [
         ],
       },
 
+      // The room display (DESIGN §7): a screen on a wall, with a device token instead of a session
+      // and none of the areas' code.
+      {
+        path: '/display',
+        handle: { title: 'Room display' },
+        lazy: page(
+          () => import('./display/DisplayPage'),
+          ({ DisplayPage }) => <DisplayPage />,
+        ),
+      },
+
       // Not shown in menus
       {
         path: '/api-reference',

@@ -78,8 +78,9 @@ export const rateCounterEntity = new Entity({
 
 /**
  * What happened to one occurrence of a booking (DESIGN §6): written only when it happens — a
- * check-in at the room's screen (and later a release for a no-show). Kept under the space by the
- * occurrence's start, so a display's day is one Query.
+ * check-in at the room's screen, or its release when nobody checked in (the no-show job); one or
+ * the other, whichever came first. Kept under the space by the occurrence's start, so a display's
+ * day is one Query.
  */
 export const occurrenceStateEntity = new Entity({
   model: model('occurrenceState'),
@@ -97,6 +98,8 @@ export const occurrenceStateEntity = new Entity({
       type: 'map',
       properties: { id: { type: 'string', required: true }, name: { type: 'string', required: true } },
     },
+    /** Released by the no-show job: nobody checked in by `after_event` minutes past the start. */
+    released_at: { type: 'string' },
     ...timestamps,
   },
   indexes: {
@@ -107,6 +110,53 @@ export const occurrenceStateEntity = new Entity({
         ['space_id', 'start_utc', 'booking_id'],
         'OCCSTATE#${space_id}#${start_utc}#${booking_id}#',
       ),
+    },
+  },
+});
+
+/**
+ * A mail about a screen the offline job owes (its outbox): written in the same transaction as the
+ * change it tells of — a screen turned Offline by the job, or back Online by its heartbeat — and
+ * deleted by the run that sends it. Kept by shard and due time, so a run reads what is due with
+ * one Query per shard. An hourly, daily or weekly digest is due at the end of its period.
+ */
+export const screenNoticeEntity = new Entity({
+  model: model('screenNotice'),
+  attributes: {
+    shard: { type: 'string', required: true },
+    /** When to send, ISO 8601 UTC. */
+    due_at: { type: 'string', required: true },
+    account_id: { type: 'string', required: true },
+    screen_id: { type: 'string', required: true },
+    kind: { type: ['offline', 'back', 'digest'] as const, required: true },
+    /** The screen's last heartbeat before it went silent. */
+    since: { type: 'string', required: true },
+    ttl: { type: 'number', required: true },
+  },
+  indexes: {
+    byDue: {
+      pk: key('pk', ['shard'], 'SCREENNOTICE#${shard}#'),
+      sk: key(
+        'sk',
+        ['due_at', 'account_id', 'screen_id', 'kind'],
+        'DUE#${due_at}#${account_id}#${screen_id}#${kind}#',
+      ),
+    },
+  },
+});
+
+/** A digest sent (to one address, for an account, a frequency and a period): never sent twice. */
+export const digestSentEntity = new Entity({
+  model: model('digestSent'),
+  attributes: {
+    /** `<account id>#<frequency>#<period end>#<address>` */
+    digest: { type: 'string', required: true },
+    ttl: { type: 'number', required: true },
+  },
+  indexes: {
+    byDigest: {
+      pk: key('pk', ['digest'], 'DIGESTSENT#${digest}#'),
+      sk: key('sk', [], 'DIGESTSENT#'),
     },
   },
 });

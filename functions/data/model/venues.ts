@@ -76,10 +76,22 @@ export const spaceEntity = new Entity({
      */
     cap_watch_shard: { type: 'string' },
     cap_watch_id: { type: 'string' },
+    /**
+     * Set only while the space is Active with check-in Yes: its shard in the sparse index the
+     * no-show job reads (`checkInWatch`), and its id again as the sort key.
+     */
+    checkin_watch_shard: { type: 'string' },
+    checkin_watch_id: { type: 'string' },
     /** The secret token of the space's calendar feed (`GET /api/v1/ical/<token>.ics`), once made. */
     feed_token: { type: 'string' },
     /** Counter: the screens that show the space, updated in the screen's transactions. */
     total_screens: { type: 'number', required: true, default: 0 },
+    /**
+     * Bumped by every write a display of the space shows that the space item does not hold: its
+     * bookings (made, changed, cancelled), check-ins and releases, its slideshows. A display's
+     * unchanged state is then known from the items a poll reads by key (functions/services/device-state.ts).
+     */
+    display_version: { type: 'number' },
     /** Bumped by every change of the space and by every booking write that occupies time in it, for write conditions. */
     version: { type: 'number', required: true, default: 0 },
     /**
@@ -112,6 +124,13 @@ export const spaceEntity = new Entity({
       pk: key('gsi3pk', ['cap_watch_shard'], 'CAPWATCH#${cap_watch_shard}#'),
       sk: key('gsi3sk', ['cap_watch_id'], 'SPACE#${cap_watch_id}#'),
     },
+    /** Spaces whose bookings need a check-in (the no-show job): sparse, sharded, across accounts. */
+    checkInWatch: {
+      index: 'gsi2',
+      condition: (attributes: Record<string, unknown>) => attributes.checkin_watch_shard !== undefined,
+      pk: key('gsi2pk', ['checkin_watch_shard'], 'CHECKINWATCH#${checkin_watch_shard}#'),
+      sk: key('gsi2sk', ['checkin_watch_id'], 'SPACE#${checkin_watch_id}#'),
+    },
   },
 });
 
@@ -143,6 +162,15 @@ export const screenEntity = new Entity({
       default: () => [],
     },
     offline_notification_frequency: { type: OFFLINE_FREQUENCIES, required: true, default: 'Never' },
+    /**
+     * Set only while a device shows the screen and polls (functions/data/devices.ts
+     * `recordHeartbeat`): its shard in the sparse index the offline job reads (`heartbeat`), and
+     * the last heartbeat again as the index's sort key.
+     */
+    heartbeat_shard: { type: 'string' },
+    heartbeat_at: { type: 'string' },
+    /** Its last heartbeat, when the offline job found it silent; cleared by the next heartbeat. */
+    offline_since: { type: 'string' },
     ...timestamps,
   },
   indexes: {
@@ -160,6 +188,13 @@ export const screenEntity = new Entity({
       index: 'gsi2',
       pk: key('gsi2pk', [], 'SCREENS#'),
       sk: key('gsi2sk', ['created_at', 'screen_id'], 'SCREEN#${created_at}#${screen_id}#'),
+    },
+    /** Screens Online, by their last heartbeat (the offline job): sparse, sharded, across accounts. */
+    heartbeat: {
+      index: 'gsi3',
+      condition: (attributes: Record<string, unknown>) => attributes.heartbeat_shard !== undefined,
+      pk: key('gsi3pk', ['heartbeat_shard'], 'HEARTBEAT#${heartbeat_shard}#'),
+      sk: key('gsi3sk', ['heartbeat_at'], 'AT#${heartbeat_at}#'),
     },
   },
 });

@@ -23,7 +23,8 @@ import { Construct } from 'constructs';
 import { tableDefinition } from '../../../functions/data/table-definition';
 import { bundleLambda, LAMBDA_ENTRY_FILE } from './lambda-bundling';
 
-export type TableAccess = 'read' | 'write';
+/** `get`: GetItem only, for a function that reads items by their key and nothing else. */
+export type TableAccess = 'get' | 'read' | 'write';
 
 /** Item reads: every list is a Query, never a Scan (DESIGN §6), so Scan is not granted. */
 const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
@@ -108,14 +109,21 @@ export class ApiFunction extends Construct {
     });
   }
 
-  /** Sets TABLE_NAME and grants item access to the table and Query on its GSIs (no Scan, no table admin). */
+  /**
+   * Sets TABLE_NAME and grants item access to the table and Query on its GSIs (no Scan, no table
+   * admin); `get` grants GetItem on the table alone.
+   */
   bindTable(table: ITable, access: TableAccess): this {
     this.function.addEnvironment('TABLE_NAME', table.tableName);
-    const itemActions =
-      access === 'write' ? [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS] : TABLE_READ_ACTIONS;
+    const itemActions = {
+      get: ['dynamodb:GetItem'],
+      read: TABLE_READ_ACTIONS,
+      write: [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS],
+    }[access];
     this.role.addToPrincipalPolicy(
       new iam.PolicyStatement({ sid: 'TableItems', actions: itemActions, resources: [table.tableArn] }),
     );
+    if (access === 'get') return this;
     this.role.addToPrincipalPolicy(
       new iam.PolicyStatement({
         sid: 'TableIndexes',
@@ -259,6 +267,10 @@ function bundledCode(scope: Construct, entry: string): Code {
     bundling: {
       // Never used: local bundling always succeeds or throws.
       image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:24'),
+      // Names the entry for CDK's asset cache, which stages once per source path and bundling
+      // options (as JSON, so not `local`'s code): every function bundles the same root, and
+      // without it every function would get the first one's bundle. Docker never sees it.
+      environment: { SPACES_LAMBDA_ENTRY: relative(projectRoot, entry) },
       local: {
         tryBundle(outputDir) {
           bundleLambda(entry, outputDir);

@@ -1,13 +1,16 @@
 import { join } from 'node:path';
-import { CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { API_BASE, routeGroups, routes, type RouteGroup } from '../../../functions/routes';
+import { deviceRoutes } from '../../../functions/device/routes';
+import { API_BASE, routeGroups, routes, type RouteDef, type RouteGroup } from '../../../functions/routes';
+import type { ThrottleLimits } from '../config';
 import { ApiFunction, type TableAccess } from '../constructs/api-function';
 import { defaultFunctionsDir, serviceEnvironment, type ServiceProps } from './service-props';
 
@@ -43,17 +46,29 @@ export const groupAccess: Record<RouteGroup, GroupAccess> = {
   device: { table: 'write' },
 };
 
-/** `functionsDir` holds `<group>/router.ts`. */
+/**
+ * How long API Gateway keeps the device authorizer's answer for one Authorization header. A
+ * screen polls every 15 s, so one check in 20 polls reaches the authorizer; the device Lambdas
+ * check the token on every request anyway, so a device forgotten meanwhile is refused there.
+ */
+export const DEVICE_AUTHORIZER_CACHE_TTL = Duration.minutes(5);
+
+/** `functionsDir` holds `<group>/router.ts` (and `device/authorizer.ts`). */
 export interface ApiStackProps extends StackProps, ServiceProps {}
 
 /**
  * The HTTP API: every route of functions/routes.ts as `METHOD /api/v1/path`, integrated with
  * its group's Lambda. Authentication happens inside the Lambdas (bearer JWT checked by the
- * auth middleware against the right pool), so no route has an API Gateway authorizer.
+ * auth middleware against the right pool; a device's token by the device middleware). The
+ * device-token routes (auth 'device') also have a Lambda authorizer that turns a bad device
+ * token away before it reaches the device Lambda, and the devices' busiest and public routes
+ * have throttles of their own.
  */
 export class ApiStack extends Stack {
   readonly api: apigw.HttpApi;
   readonly functions: ReadonlyMap<RouteGroup, ApiFunction>;
+  /** The Lambda authorizer of the device-token routes (functions/device/authorizer.ts). */
+  readonly deviceAuthorizer: ApiFunction;
   /** Signs the API's own client tokens (impersonation); every function reads it. */
   readonly sessionSecret: Secret;
 
@@ -74,7 +89,7 @@ export class ApiStack extends Stack {
       retention: config.logRetention,
       removalPolicy: config.isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
-    new apigw.HttpStage(this, 'DefaultStage', {
+    const stage = new apigw.HttpStage(this, 'DefaultStage', {
       httpApi: this.api,
       autoDeploy: true,
       throttle: config.throttle,
@@ -141,6 +156,23 @@ export class ApiStack extends Stack {
     }
     this.functions = functions;
 
+    // Reads the device's item by its key, and nothing else.
+    this.deviceAuthorizer = new ApiFunction(this, 'DeviceAuthorizerFunction', {
+      entry: join(functionsDir, 'device', 'authorizer.ts'),
+      description: `Spaces ${config.stage}: authorizer of the device-token routes`,
+      environment,
+      logRetention: config.logRetention,
+      logRemovalPolicy: config.isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    }).bindTable(props.table, 'get');
+    // Simple responses (allowed or not, with the device id as context) hold for every route
+    // the token is presented to, so one cached answer serves all three device routes.
+    const deviceAuthorizer = new HttpLambdaAuthorizer('DeviceAuthorizer', this.deviceAuthorizer.function, {
+      authorizerName: 'device-token',
+      identitySource: ['$request.header.Authorization'],
+      responseTypes: [HttpLambdaResponseType.SIMPLE],
+      resultsCacheTtl: DEVICE_AUTHORIZER_CACHE_TTL,
+    });
+
     // One integration (and one invoke permission, scoped to this API) per group.
     const integrations = new Map(
       [...functions].map(([group, fn]) => [
@@ -150,19 +182,40 @@ export class ApiStack extends Stack {
         }),
       ]),
     );
+    const routeResources = new Map<RouteDef, apigw.HttpRoute>();
     for (const route of routes) {
       // Under the API, so that the APIG4 acknowledgement below covers every route.
-      new apigw.HttpRoute(this.api, `${route.method}${route.path.replaceAll('/', '_')}`, {
+      const resource = new apigw.HttpRoute(this.api, `${route.method}${route.path.replaceAll('/', '_')}`, {
         httpApi: this.api,
         routeKey: apigw.HttpRouteKey.with(`${API_BASE}${route.path}`, apigw.HttpMethod[route.method]),
         integration: integrations.get(route.group)!,
+        authorizer: route.auth === 'device' ? deviceAuthorizer : undefined,
       });
+      routeResources.set(route, resource);
     }
+
+    // Per-route throttles over the stage's: CloudFormation's RouteSettings, which HttpStage does
+    // not expose. It is untyped JSON keyed by route key, so its properties are written as
+    // CloudFormation spells them (CDK does not capitalise them). The stage is created after
+    // those routes: API Gateway refuses settings for a route key it does not know yet.
+    const routeThrottles = new Map<RouteDef, ThrottleLimits>([
+      [deviceRoutes['get-device-state'], config.deviceThrottle.state],
+      [deviceRoutes['register-device'], config.deviceThrottle.register],
+    ]);
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
+    for (const [route, limits] of routeThrottles) {
+      routeSettings[routeKeyOf(route)] = {
+        ThrottlingRateLimit: limits.rateLimit,
+        ThrottlingBurstLimit: limits.burstLimit,
+      };
+      stage.node.addDependency(routeResources.get(route)!);
+    }
+    (stage.node.defaultChild as apigw.CfnStage).routeSettings = routeSettings;
 
     Validations.of(this.api).acknowledge({
       id: 'AwsSolutions-APIG4',
       reason:
-        'Routes are authorised inside the Lambdas: one middleware verifies the bearer JWT (pool JWKS, issuer, token_use, client id) and loads the user from the table on every request, so deactivation and role changes apply at once; public routes (login, recovery, health) need no token.',
+        "The device-token routes have a Lambda authorizer (the device's token against its item in the table). The other routes are authorised inside the Lambdas: one middleware verifies the bearer JWT (pool JWKS, issuer, token_use, client id) and loads the user from the table on every request, so deactivation and role changes apply at once; public routes (login, recovery, health, device registration) need no token.",
     });
 
     new CfnOutput(this, 'ApiEndpoint', { value: this.api.apiEndpoint });
@@ -172,6 +225,11 @@ export class ApiStack extends Stack {
   get apiDomainName(): string {
     return `${this.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
   }
+}
+
+/** API Gateway's route key of a route of the table: `METHOD /api/v1/path`. */
+export function routeKeyOf(route: Pick<RouteDef, 'method' | 'path'>): string {
+  return `${route.method} ${API_BASE}${route.path}`;
 }
 
 function pascal(value: string): string {

@@ -15,10 +15,14 @@ import { defaultFunctionsDir, serviceEnvironment, type ServiceProps } from './se
  */
 interface JobAccess {
   readonly table: TableAccess;
+  /** Send e-mail from MAIL_FROM. */
+  readonly mail?: boolean;
 }
 
 export const jobAccess: Record<JobName, JobAccess> = {
   'cap-poll': { table: 'write' },
+  'no-show': { table: 'write', mail: true },
+  'screen-offline': { table: 'write', mail: true },
 };
 
 /** How many times EventBridge retries handing a due event to the Lambda service. */
@@ -76,6 +80,7 @@ export class JobsStack extends Stack {
         memorySize: job.lambda.memoryMb,
         timeout: Duration.seconds(job.lambda.timeoutSeconds),
       }).bindTable(props.table, jobAccess[job.name].table);
+      if (jobAccess[job.name].mail) fn.allowSendEmail(config.mailFrom);
       // EventBridge invokes asynchronously. A failed run is not retried by Lambda: the next run is
       // due within the rate and does the same work, and a retry could overlap it.
       fn.function.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: staleAfter });

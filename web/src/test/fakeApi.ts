@@ -17,6 +17,8 @@ export interface FakeAnswer {
   aborted?: boolean;
   /** Never answer: fetch rejects only when the request's signal aborts (e.g. its timeout). */
   hang?: boolean;
+  /** Response headers besides Content-Type (e.g. an ETag). */
+  headers?: Record<string, string>;
 }
 
 export interface FakeCall {
@@ -74,9 +76,9 @@ export function fakeApi() {
         : typeof answer.body === 'string'
           ? answer.body
           : JSON.stringify(answer.body);
-    return new Response(answer.status === 204 ? null : text, {
+    return new Response(answer.status === 204 || answer.status === 304 ? null : text, {
       status: answer.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...answer.headers },
     });
   });
   vi.stubGlobal('fetch', fetchFake);

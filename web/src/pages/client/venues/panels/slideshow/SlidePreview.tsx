@@ -2,7 +2,8 @@ import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useCallback, useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import type { SlideTransition } from '../../../../../../../shared/slideshows';
 import { transitionLabel } from './text';
-import './transitions.css';
+import '../../../../../components/slides/transitions.css';
+import './SlidePreview.css';
 
 /** A slide as the preview plays it. */
 export interface PreviewSlide {
@@ -59,7 +60,7 @@ function Media({
 /**
  * Plays the slides from `start` as the space's screens will (client-area §2 "Slideshow panel"):
  * each image for the slideshow's duration, each video to its end, one after another with the
- * chosen transition (transitions.css; a cut where reduced motion is asked for). A modal
+ * chosen transition (components/slides/transitions.css; a cut where reduced motion is asked for). A modal
  * `<dialog>`, named by its heading, that keeps the focus inside; Escape or Close ends it and
  * gives the focus back, and Escape goes no further (the side panel under it stays open).
  */

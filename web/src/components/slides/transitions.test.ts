@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { SLIDE_TRANSITIONS } from '../../../../../../../shared/slideshows';
+import { SLIDE_TRANSITIONS } from '../../../../shared/slideshows';
 
 /**
- * The transitions' stylesheet, which the preview plays and the room display is to reuse: each of
+ * The transitions' stylesheet, which the slideshow panel's preview and the room display play: each of
  * the 23 transitions animates the slide coming in with keyframes the sheet defines, and reduced
  * motion makes every one a cut. Read as text (the web project turns CSS imports off), from the
  * repository's root, where vitest runs.
  */
-const css = readFileSync('web/src/pages/client/venues/panels/slideshow/transitions.css', 'utf8');
+const css = readFileSync('web/src/components/slides/transitions.css', 'utf8');
 const keyframes = new Set([...css.matchAll(/@keyframes\s+([\w-]+)/g)].map((match) => match[1]));
 
 /** The animation name a class's own rule gives, if any. */

@@ -1,0 +1,194 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { resetEnvCache } from '../../functions/env';
+import { runCapPoll } from '../../functions/services/cap-poll';
+import { runScreenOffline } from '../../functions/services/screen-offline';
+import { readMailbox, type SentMail } from '../../infra/local/emulators/ses';
+import { demoUsers } from '../../infra/local/seed';
+import { formatWallTime, instantToWallTime } from '../../shared/wall-time';
+import { seriousViolations } from '../support/axe';
+import { pageAt, useBrowser } from '../support/browser';
+import { call, signIn } from '../support/e2e-api';
+
+useBrowser();
+
+/**
+ * The room display at /display (DESIGN §7) in Chromium against the running system: a new screen
+ * shows its activation code; an account's screen takes the code, and the display shows the room
+ * and its booking; a person checks in on the PIN pad (a wrong PIN first); an alert read from a
+ * feed served here takes the whole screen; when the display stops, the screen's recipients get an
+ * e-mail that it is offline. axe-core finds no serious violation on each of them.
+ */
+
+// The CAP job runs in this process, against the system's emulators.
+Object.assign(process.env, inject('emulatorEnv'));
+resetEnvCache();
+
+const ZONE = 'Europe/London';
+
+/** A fresh account (Enterprise, two licences) with a venue and a space that takes check-ins 15 minutes either side. */
+async function anAccountWithARoom(suffix: string) {
+  const admin = await signIn('admin', demoUsers.admin);
+  const packages = await call('GET', '/admin/packages', admin);
+  const enterprise = packages.find((p: { name: string }) => p.name === 'Enterprise');
+  const owner = { email: `dee.${suffix}@display.test`, password: 'Display123' };
+  const account = await call('POST', '/admin/account', admin, {
+    name: `Display ${suffix}`,
+    city: 'York',
+    package_id: enterprise.id,
+    package_start_date: '2026-01-01',
+    package_end_date: '2030-12-31',
+    admin_first_name: 'Dee',
+    admin_last_name: 'Display',
+    admin_email: owner.email,
+    admin_password: owner.password,
+  });
+  await call('POST', `/admin/account/${account.id}/license`, admin, {
+    no_of_licence: 2,
+    purchase_date: '2026-01-01',
+    expiration_date: '2030-12-31',
+  });
+  const token = await signIn('client', owner);
+  const venue = await call('POST', '/client/newvenue', token, { name: `Minster ${suffix}`, timezone: ZONE });
+  const space = await call('POST', `/client/newspace/${venue.id}`, token, {
+    title: `Chapter Room ${suffix}`,
+    check_in_window: 'Yes',
+    before_event: 15,
+    after_event: 15,
+  });
+  return { token, venue: venue as { id: string }, space: space as { id: string; title: string } };
+}
+
+/** The venue's wall time `minutes` from now (to the minute), as the booking API takes it. */
+const wallTimeIn = (minutes: number) =>
+  formatWallTime(instantToWallTime(Math.floor(Date.now() / 60_000) * 60_000 + minutes * 60_000, ZONE));
+
+/** Makes the display poll now rather than at its next 15 s, as it does when it gets the focus. */
+const pollNow = (page: Page) => page.evaluate(() => window.dispatchEvent(new Event('focus')));
+
+/** A CAP 1.2 alert served on this machine: Extreme, in force for an hour. */
+async function anAlertFeed(suffix: string): Promise<{ url: string; server: Server }> {
+  const at = (minutes: number) =>
+    new Date(Date.now() + minutes * 60_000).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/cap+xml' });
+    response.end(`<?xml version="1.0" encoding="UTF-8"?>
+<alert xmlns="urn:oasis:names:tc:emergency:cap:1.2">
+<identifier>DISPLAY-${suffix}</identifier><sender>alerts@city.example</sender><sent>${at(-1)}</sent>
+<status>Actual</status><msgType>Alert</msgType><scope>Public</scope>
+<info><event>Fire</event><urgency>Immediate</urgency><severity>Extreme</severity><certainty>Observed</certainty>
+<expires>${at(60)}</expires><senderName>City Fire Service</senderName>
+<headline>Evacuate the east wing</headline><instruction>Leave by the west stairs.</instruction>
+<area><areaDesc>East wing</areaDesc></area></info></alert>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/alerts.cap`, server };
+}
+
+describe('room display', () => {
+  it('shows its code, then the room that took it; checks in with a PIN; gives the screen to an alert', async () => {
+    const suffix = Date.now().toString(36);
+    const { token, venue, space } = await anAccountWithARoom(suffix);
+
+    // A new screen: its code, large.
+    const display = await pageAt('/display', { viewport: { width: 1280, height: 800 } });
+    await display.getByRole('heading', { name: 'Set up this screen' }).waitFor();
+    const code = (await display.getByTestId('activation-code').innerText()).trim();
+    expect(code).toMatch(/^[0-9A-Z]{6}$/);
+    expect(await seriousViolations(display)).toEqual([]);
+    // Its token is kept for the next start.
+    const kept = await display.evaluate(() => localStorage.getItem('display.device'));
+    expect(JSON.parse(kept!)).toMatchObject({ token: expect.stringMatching(/^[0-9A-Z]{26}\./) });
+
+    // The account adds a screen with that code, and a booking in five minutes.
+    const screen = await call('POST', '/client/screen', token, {
+      screen_id_no: code,
+      venue: venue.id,
+      space: space.id,
+      name: 'Door screen',
+    });
+    await call('POST', '/client/booking', token, {
+      title: 'Design review',
+      venue: venue.id,
+      space: space.id,
+      start_date: wallTimeIn(5),
+      end_date: wallTimeIn(35),
+    });
+    await pollNow(display);
+    await display.getByRole('heading', { level: 1, name: space.title }).waitFor();
+    const status = display.getByRole('region', { name: 'Room status' });
+    await status.getByText('Starting soon').waitFor();
+    await status.getByText('Next: Design review').waitFor();
+    await display.getByRole('region', { name: 'Today' }).getByText('Design review').waitFor();
+    expect(await seriousViolations(display)).toEqual([]);
+
+    // Check in on the PIN pad: a wrong PIN is refused on the pad, the owner's is taken.
+    const { pin_number: pin } = (await call('GET', '/client/me', token)) as { pin_number: string };
+    const wrong = pin === '0000' ? '1111' : '0000';
+    await status.getByRole('button', { name: 'Check in' }).click();
+    const pad = display.getByRole('dialog', { name: 'Check in: Design review' });
+    const keys = pad.getByRole('group', { name: 'PIN keys' });
+    expect(await seriousViolations(display)).toEqual([]);
+    const type = async (digits: string) => {
+      for (const digit of digits) await keys.getByRole('button', { name: digit, exact: true }).click();
+    };
+    await type(wrong);
+    await pad.getByRole('alert').getByText('PIN not recognised').waitFor();
+    await type(pin);
+    await pad.getByText('Checked in by Dee Display').waitFor();
+    await pad.getByRole('button', { name: 'Close' }).click();
+    await status.getByText('Design review: checked in').waitFor();
+    expect(await status.getByRole('button', { name: 'Check in' }).count()).toBe(0);
+
+    // An alert in force takes over the whole screen.
+    const feed = await anAlertFeed(suffix);
+    try {
+      await call('POST', `/client/capAlertURL/${space.id}`, token, {
+        cap_alert_urls: [{ url: feed.url }],
+        cap_alert_status: 'Active',
+      });
+      // (Other tests' feeds may be gone by now: only this one is looked at.)
+      await runCapPoll();
+      await pollNow(display);
+      const alert = display.getByRole('alert').filter({ hasText: 'Evacuate the east wing' });
+      await alert.getByRole('heading', { level: 1, name: 'Evacuate the east wing' }).waitFor();
+      await alert.getByText('Extreme alert: Fire').waitFor();
+      await alert.getByText('Leave by the west stairs.').waitFor();
+      expect(await display.getByRole('region', { name: 'Room status' }).count()).toBe(0);
+      expect(await seriousViolations(display)).toEqual([]);
+    } finally {
+      await new Promise<void>((resolve) => feed.server.close(() => resolve()));
+    }
+
+    // The display stops (its context closes): once it has been silent for 3 minutes, the offline
+    // job turns the screen Offline and e-mails its recipients as it happens. The job runs here at
+    // the instant 4 minutes on.
+    await call('PUT', `/client/screen/${screen.id}/offlineNotification`, token, {
+      offline_notification_recipient: `facilities.${suffix}@display.test`,
+      offline_notification_frequency: 'As it happens',
+    });
+    await display.context().close();
+    await runScreenOffline(Date.now() + 4 * 60_000);
+    const mailbox = inject('mailboxUrl');
+    let mail: SentMail | undefined;
+    await expect
+      .poll(
+        async () =>
+          (mail = (await readMailbox(mailbox)).find((m) =>
+            m.to.includes(`facilities.${suffix}@display.test`),
+          )),
+      )
+      .toBeDefined();
+    expect(mail!.subject).toBe('Screen offline: Door screen');
+    expect(mail!.text).toContain(
+      `Door screen (${space.title}, Minster ${suffix}) has not been heard from since`,
+    );
+    const listed = (await call('GET', '/client/allscreens', token)) as Array<{
+      id: string;
+      device_status: string;
+    }>;
+    expect(listed.find((s) => s.id === screen.id)?.device_status).toBe('Offline');
+  });
+});
