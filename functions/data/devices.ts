@@ -217,6 +217,15 @@ export async function occurrenceStates(
   return data;
 }
 
+/** What happened to an account's occurrences that start in [from, to) (ISO 8601 UTC): one Query. */
+export async function accountOccurrenceStates(accountId: string, from: string, to: string) {
+  const { data } = await db()
+    .entities.occurrenceState.query.byAccountStart({ account_id: accountId })
+    .between({ start_utc: from }, { start_utc: to })
+    .go({ pages: 'all' });
+  return data;
+}
+
 /**
  * The occurrences of a space released for a no-show that may touch [from, to) (epoch ms; those
  * that start up to a day before), as `<booking id>#<start epoch ms>`: one Query.

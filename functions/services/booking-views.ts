@@ -227,6 +227,7 @@ export function toOccurrence(
   occurrence: SeriesOccurrence,
   lookup: Lookup,
   access: Access,
+  checkIn: BookingOccurrence['check_in'] = null,
 ): BookingOccurrence {
   const place = { venue_id: occurrence.venue, space_id: occurrence.space };
   return {
@@ -243,6 +244,7 @@ export function toOccurrence(
     ...ruleOf(booking),
     invites_list: invitesOf(occurrence.invites_list),
     organizer: organizerOf(booking),
+    check_in: checkIn,
     ...permissionsAt(access, booking, place),
   };
 }

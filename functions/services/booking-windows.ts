@@ -10,6 +10,7 @@ import {
 } from '../../shared/wall-time';
 import { listInviteeItems, newestBookings, readPlaces } from '../data/booking-changes';
 import { bookingsTouching, getBookingState, type BookingScope } from '../data/bookings';
+import { accountOccurrenceStates } from '../data/devices';
 import type { BookingItem, BookingOccurrenceItem } from '../data/entities';
 import { Invalid, NotFound } from '../http/errors';
 import type { ClientPrincipal } from '../http/principal';
@@ -133,10 +134,18 @@ export async function listBookings(
     : venueId
       ? { accountId, venueId }
       : { accountId };
-  const [found, scope] = await Promise.all([
-    bookingsTouching(scopeKey, { from: iso(day(utc.from) - 2 * DAY_MS), to: iso(day(utc.to) + 3 * DAY_MS) }),
+  const window = { from: iso(day(utc.from) - 2 * DAY_MS), to: iso(day(utc.to) + 3 * DAY_MS) };
+  const [found, scope, states] = await Promise.all([
+    bookingsTouching(scopeKey, window),
     scopeOf(principal),
+    accountOccurrenceStates(accountId, window.from, window.to),
   ]);
+  const checkIns = new Map(
+    states.map((state) => [
+      `${state.booking_id}#${Date.parse(state.start_utc)}`,
+      state.released_at ? ('Released' as const) : ('Checked in' as const),
+    ]),
+  );
   const seriesIds = new Set(found.bookings.map((booking) => booking.booking_id));
   const places = await readPlaces(accountId, {
     venueIds: [...found.bookings, ...found.occurrences].map((item) => item.venue_id).concat(venueId ?? []),
@@ -160,7 +169,15 @@ export async function listBookings(
   );
   const lookup = await lookupOf(places);
   return occurrences
-    .map(({ booking, occurrence }) => toOccurrence(booking, occurrence, lookup, access))
+    .map(({ booking, occurrence }) =>
+      toOccurrence(
+        booking,
+        occurrence,
+        lookup,
+        access,
+        checkIns.get(`${booking.booking_id}#${Date.parse(occurrence.start_utc)}`) ?? null,
+      ),
+    )
     .sort(byStart);
 }
 

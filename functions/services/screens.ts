@@ -463,6 +463,8 @@ export async function recentScreens(): Promise<RecentScreen[]> {
     space: { id: screen.space_id, title: spaceOf.get(`${screen.account_id}#${screen.space_id}`) ?? '' },
     status: screen.status,
     device_status: screen.device_status,
+    app_version: orNull(screen.app_version),
+    last_check_in: orNull(screen.last_check_in),
     account: { id: screen.account_id, name: accountOf.get(screen.account_id) ?? '' },
     created_at: screen.created_at,
   }));

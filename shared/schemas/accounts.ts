@@ -174,7 +174,8 @@ export type RecentUser = z.infer<typeof recentUserSchema>;
 
 /**
  * A screen in the admin dashboard's recent list (GET /admin/recentScreens): what its panel shows
- * (screen ID number, venue, space, name, hardware, status) and the account it belongs to.
+ * (screen ID number, venue, space, name, hardware, status, its device's status, app version and
+ * last check-in) and the account it belongs to.
  */
 export const recentScreenSchema = z.object({
   id: z.string(),
@@ -185,6 +186,9 @@ export const recentScreenSchema = z.object({
   space: z.object({ id: z.string(), title: z.string() }),
   status,
   device_status: z.enum(['Online', 'Offline']),
+  /** The display app's version and its last poll's heartbeat, once a device shows the screen. */
+  app_version: z.string().nullable(),
+  last_check_in: z.string().nullable(),
   account: z.object({ id: z.string(), name: z.string() }),
   created_at: z.iso.datetime(),
 });

@@ -62,6 +62,11 @@ export const occurrenceSchema = z.object({
   ...rule,
   invites_list: z.array(inviteSchema),
   organizer: z.object({ id: z.string(), name: z.string() }),
+  /**
+   * What happened at the room's screen, in the calendar's lists: someone checked in, or nobody did
+   * in time and the room was released; null otherwise (and in the other lists).
+   */
+  check_in: z.enum(['Checked in', 'Released']).nullable(),
   ...permissions,
 });
 export type BookingOccurrence = z.infer<typeof occurrenceSchema>;

@@ -3,7 +3,7 @@ import { resetEnvCache } from '../../functions/env';
 import { db } from '../../functions/data/entities';
 import { ACTIVATION_ALPHABET, registerDevice } from '../../functions/services/devices';
 import { formatWallTime, instantToWallTime } from '../../shared/wall-time';
-import { anAccount, call } from '../support/api';
+import { anAccount, call, signedInAs } from '../support/api';
 import { aDisplay, aScreenFor, poll } from '../support/displays';
 
 /**
@@ -124,6 +124,13 @@ describe('GET /device/state', () => {
     expect(card.body.result.find((s: { id: string }) => s.id === screen.id)).toMatchObject({
       device_status: 'Online',
       app_version: '1.2.3',
+    });
+    // …and so does the admin dashboard's list of recent screens.
+    const recent = await call('GET', '/admin/recentScreens', { token: await signedInAs('Super Admin') });
+    expect(recent.body.result.find((s: { id: string }) => s.id === screen.id)).toMatchObject({
+      device_status: 'Online',
+      app_version: '1.2.3',
+      last_check_in: expect.any(String),
     });
   });
 

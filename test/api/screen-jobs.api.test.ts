@@ -149,6 +149,22 @@ describe('the no-show job', () => {
       [attended!.start_utc, true, false],
       [forgotten!.start_utc, false, true],
     ]);
+    // The calendar says what happened to each.
+    const dateIn = (offset: number) => at(offset).slice(0, 10);
+    const listed = await call(
+      'GET',
+      `/client/bookings/${scene.place.venue}/${scene.place.space}/${dateIn(0)}/${dateIn(120)}`,
+      { token: scene.token },
+    );
+    expect(listed.status).toBe(200);
+    expect(
+      (listed.body.result as Array<{ title: string; check_in: string | null }>)
+        .filter((o) => ['Attended', 'Forgotten'].includes(o.title))
+        .map((o) => [o.title, o.check_in]),
+    ).toEqual([
+      ['Attended', 'Checked in'],
+      ['Forgotten', 'Released'],
+    ]);
     // The display no longer shows the released one: the room is free then.
     const after = (await poll(display.token)).body.result;
     expect(after.occurrences.map((o: { title: string }) => o.title)).toEqual(['Attended']);

@@ -767,6 +767,8 @@ describe('GET /admin/recentScreens', () => {
       space: { id: place.space, title: 'Boardroom' },
       status: 'Active',
       device_status: 'Offline',
+      app_version: null,
+      last_check_in: null,
       account: { id: account.accountId, name },
       created_at: expect.any(String),
     });

@@ -111,6 +111,16 @@ export const occurrenceStateEntity = new Entity({
         'OCCSTATE#${space_id}#${start_utc}#${booking_id}#',
       ),
     },
+    /** The account's, by start: the booking calendar's window, whatever its spaces. */
+    byAccountStart: {
+      index: 'gsi1',
+      pk: key('gsi1pk', ['account_id'], 'ACCOUNT#${account_id}#OCCSTATES#'),
+      sk: key(
+        'gsi1sk',
+        ['start_utc', 'space_id', 'booking_id'],
+        'START#${start_utc}#${space_id}#${booking_id}#',
+      ),
+    },
   },
 });
 

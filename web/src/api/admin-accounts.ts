@@ -1,5 +1,11 @@
 import useSWR, { type ScopedMutator } from 'swr';
-import type { Account, AccountUser, Dashboard, RecentUser } from '../../../shared/schemas/accounts';
+import type {
+  Account,
+  AccountUser,
+  Dashboard,
+  RecentScreen,
+  RecentUser,
+} from '../../../shared/schemas/accounts';
 import type { Status } from '../../../shared/schemas/common';
 import type { AccountPurchase, LicencePage, LicencePurchase } from '../../../shared/schemas/licences';
 import { api, request } from './client';
@@ -32,21 +38,6 @@ export const accountPaths = {
   licence: (id: string, licenceId: string) => `/admin/account/${id}/license/${licenceId}`,
   purchases: (id: string) => `/admin/account/${id}/purchases`,
 } as const;
-
-/**
- * A recently added screen as the dashboard shows it. The API answers screens as the client area
- * defines them (client-area §3 Screen); until screens exist the list is empty, so every field but
- * the id is read with care.
- */
-export interface RecentScreen {
-  id: string;
-  screen_id_no?: string | number | null;
-  name?: string | null;
-  hardware?: string | null;
-  venue?: { name?: string | null; title?: string | null } | string | null;
-  space?: { name?: string | null; title?: string | null } | string | null;
-  status?: string | null;
-}
 
 const fetchResult = <T>(path: string) => api.get<T>(path);
 

@@ -90,9 +90,14 @@ describe('admin dashboard', () => {
           screen_id_no: 'K7Q2',
           name: 'Lobby screen',
           hardware: 'Raspberry Pi',
-          venue: { name: 'Main building' },
-          space: { title: 'Boardroom' },
+          venue: { id: 'v1', name: 'Main building' },
+          space: { id: 'p1', title: 'Boardroom' },
           status: 'Active',
+          device_status: 'Online',
+          app_version: '2026.11.25',
+          last_check_in: '2026-11-25T09:00:00.000Z',
+          account: { id: 'a1', name: 'Acme Halls' },
+          created_at: '2026-11-20T09:00:00.000Z',
         },
       ],
     });
@@ -115,6 +120,10 @@ describe('admin dashboard', () => {
       ['Name', 'Lobby screen'],
       ['Hardware', 'Raspberry Pi'],
       ['Status', 'Active'],
+      ['Account', 'Acme Halls'],
+      ['Device', 'Online'],
+      ['App version', '2026.11.25'],
+      ['Last check-in', 'Nov 25, 2026'],
     ] as const) {
       expect(within(screenPanel).getByText(label).nextElementSibling).toHaveTextContent(value);
     }

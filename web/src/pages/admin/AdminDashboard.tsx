@@ -1,16 +1,16 @@
 import { Button, Card, Flex, Grid, Heading, Link, Text } from '@aws-amplify/ui-react';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import type { Account, RecentUser } from '../../../../shared/schemas/accounts';
+import type { Account, RecentScreen, RecentUser } from '../../../../shared/schemas/accounts';
 import {
   useDashboard,
   useRecentAccounts,
   useRecentPayments,
   useRecentScreens,
   useRecentUsers,
-  type RecentScreen,
 } from '../../api/admin-accounts';
 import { DetailRow } from '../../components/DetailRow';
+import { formatDateTime } from '../../format';
 import { PageLoader } from '../../components/PageLoader';
 import { RecentList, RecentRow } from '../../components/RecentList';
 import { SidePanel } from '../../components/SidePanel';
@@ -37,13 +37,6 @@ const totals = [
   { key: 'active_accounts', label: 'Active accounts' },
   { key: 'active_venues', label: 'Active venues' },
 ] as const;
-
-/** A venue or space as a recent screen names it. */
-function nameOf(value: RecentScreen['venue']): string {
-  if (!value) return '—';
-  if (typeof value === 'string') return value;
-  return value.name ?? value.title ?? '—';
-}
 
 /**
  * /admin (admin-and-auth §1, §2 "Admin dashboard"): the platform's totals, Add account, and the
@@ -123,8 +116,8 @@ export function AdminDashboard() {
           {(screens.data ?? []).map((screen) => (
             <RecentRow
               key={screen.id}
-              name={screen.name || `Screen ${screen.screen_id_no ?? ''}`.trim()}
-              note={[nameOf(screen.venue), nameOf(screen.space)].join(' · ')}
+              name={screen.name || `Screen ${screen.screen_id_no}`}
+              note={[screen.venue.name, screen.space.title].join(' · ')}
               onOpen={() => setPanel({ mode: 'screen', screen })}
             />
           ))}
@@ -182,13 +175,19 @@ export function AdminDashboard() {
       {panel.mode === 'screen' && (
         <SidePanel title="Screen details" onClose={close}>
           <Flex as="dl" direction="column" gap="small" margin="0">
-            <DetailRow label="Screen ID number">{panel.screen.screen_id_no ?? '—'}</DetailRow>
-            <DetailRow label="Venue">{nameOf(panel.screen.venue)}</DetailRow>
-            <DetailRow label="Space">{nameOf(panel.screen.space)}</DetailRow>
+            <DetailRow label="Screen ID number">{panel.screen.screen_id_no}</DetailRow>
+            <DetailRow label="Account">{panel.screen.account.name}</DetailRow>
+            <DetailRow label="Venue">{panel.screen.venue.name}</DetailRow>
+            <DetailRow label="Space">{panel.screen.space.title}</DetailRow>
             <DetailRow label="Name">{panel.screen.name ?? '—'}</DetailRow>
             <DetailRow label="Hardware">{panel.screen.hardware ?? '—'}</DetailRow>
             <DetailRow label="Status">
-              {panel.screen.status ? <StatusBadge status={panel.screen.status} /> : '—'}
+              <StatusBadge status={panel.screen.status} />
+            </DetailRow>
+            <DetailRow label="Device">{panel.screen.device_status}</DetailRow>
+            <DetailRow label="App version">{panel.screen.app_version ?? '—'}</DetailRow>
+            <DetailRow label="Last check-in">
+              {panel.screen.last_check_in ? formatDateTime(panel.screen.last_check_in) : 'Never'}
             </DetailRow>
           </Flex>
         </SidePanel>

@@ -85,20 +85,30 @@ export function textColourOn(background: string): string {
  * Space opens it as a click does, the context-menu key its menu.
  */
 const describe = (event: CalendarEvent) =>
-  `${clockTime(event.start)} – ${clockTime(event.end)} ${event.title} (${event.occurrence.space.title})`;
+  `${clockTime(event.start)} – ${clockTime(event.end)} ${event.title} (${event.occurrence.space.title})${checkInNote(event)}`;
+
+/** What happened at the room's screen, after the title: ' · Checked in', ' · Released'. */
+const checkInNote = (event: CalendarEvent) =>
+  event.occurrence.check_in ? ` · ${event.occurrence.check_in}` : '';
 
 /** The event in the month: its start time and title. */
 function MonthEvent({ event }: EventProps<CalendarEvent>) {
   return (
     <span data-event-key={event.key} role="button" tabIndex={0} aria-label={describe(event)}>
       {clockTime(event.start)} {event.title}
+      {checkInNote(event)}
     </span>
   );
 }
 
 /** The event in the week and day: its title (the calendar writes the time range above it). */
 function TimeEvent({ event }: EventProps<CalendarEvent>) {
-  return <span data-event-key={event.key}>{event.title}</span>;
+  return (
+    <span data-event-key={event.key}>
+      {event.title}
+      {checkInNote(event)}
+    </span>
+  );
 }
 
 const components: Components<CalendarEvent> = {
@@ -145,8 +155,9 @@ export function BookingCalendar({
 
   const eventProps = useCallback((event: CalendarEvent, _start: Date, _end: Date, isSelected: boolean) => {
     const colour = event.occurrence.space.calendar_color;
+    const released = event.occurrence.check_in === 'Released' ? ' spaces-event-released' : '';
     return {
-      className: isSelected ? 'spaces-event spaces-event-selected' : 'spaces-event',
+      className: `${isSelected ? 'spaces-event spaces-event-selected' : 'spaces-event'}${released}`,
       style: { backgroundColor: colour, borderColor: colour, color: textColourOn(colour) },
     };
   }, []);

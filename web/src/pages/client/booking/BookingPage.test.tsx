@@ -231,6 +231,24 @@ describe('booking calendar: events', () => {
     expect((await eventButton(/Board/)).closest('.rbc-event')).not.toHaveClass('spaces-event-selected');
   });
 
+  it("marks what happened at the room's screen: checked in, or released when nobody came", async () => {
+    bookingApi('Account Admin', {
+      occurrences: [board, { ...standUp, check_in: 'Released' as const }],
+    });
+    withPierChosen();
+    const { user } = renderApp('/c/booking');
+    await eventButton(/Stand-up/);
+    expect(shownEvents()).toEqual(expect.arrayContaining([expect.stringMatching(/Stand-up · Released$/)]));
+    expect(shownEvents().find((text) => text.includes('Board'))).not.toMatch(/Released|Checked in/);
+    const released = await eventButton(/Stand-up/);
+    expect(released.closest('.rbc-event')).toHaveClass('spaces-event-released');
+    await user.click(released);
+    const panel = await screen.findByRole('dialog', { name: 'Event details' });
+    expect(
+      within(panel).getByText('Released: nobody checked in at the room in time, so the room was freed'),
+    ).toBeInTheDocument();
+  });
+
   it('offers Edit and Delete on a right-click; Delete removes this occurrence', async () => {
     const monday = aWeeklyOccurrence(3, 'Weekly sync', {
       start: '2026-12-14 10:00:00',

@@ -16,6 +16,7 @@ export function anOccurrence(
     detached: false,
     title,
     description: null,
+    check_in: null,
     venue: { id: ulidOf(1001), name: 'Hall A', timezone: 'Europe/London' },
     space: { id: ulidOf(2001), title: 'Room A', calendar_color: '#0B8043', photo_url: null },
     start_date: when.start,

@@ -50,6 +50,13 @@ export function EventDetails({
           )}
         </DetailRow>
         <DetailRow label="Organizer">{occurrence.organizer.name}</DetailRow>
+        {occurrence.check_in && (
+          <DetailRow label="Check-in">
+            {occurrence.check_in === 'Released'
+              ? 'Released: nobody checked in at the room in time, so the room was freed'
+              : 'Checked in at the room'}
+          </DetailRow>
+        )}
       </Flex>
       {(onEdit || onDelete) && (
         <Flex gap="small">

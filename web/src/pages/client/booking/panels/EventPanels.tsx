@@ -24,7 +24,14 @@ function occurrenceOf(booking: Booking): BookingOccurrence {
     updated_at: _updated,
     ...fields
   } = booking;
-  return { ...fields, occurrence_start: booking.start_date, detached: false, start_at: '', end_at: '' };
+  return {
+    ...fields,
+    occurrence_start: booking.start_date,
+    detached: false,
+    start_at: '',
+    end_at: '',
+    check_in: null,
+  };
 }
 
 /**
