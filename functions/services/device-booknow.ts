@@ -10,7 +10,7 @@ import {
   parseLocalDate,
   wallTimeToInstant,
 } from '../../shared/wall-time';
-import { releasedOccurrences } from '../data/devices';
+import { insertOccurrenceState, releasedOccurrences } from '../data/devices';
 import { clientPrincipal } from '../http/authenticate';
 import { AppError, Conflict, Invalid } from '../http/errors';
 import type { DevicePrincipal } from '../http/principal';
@@ -79,11 +79,28 @@ export async function bookNow(principal: DevicePrincipal, input: DeviceBookNow):
     }
     throw error;
   });
+  // Whoever books at the door is there: the booking is checked in, so no-show release leaves it.
+  const at = new Date(now).toISOString();
+  const name = fullName(user);
+  await insertOccurrenceState(
+    {
+      account_id: account.account_id,
+      space_id: space.space_id,
+      start_utc: new Date(start).toISOString(),
+      booking_id: booking.id,
+      recurrence_id: wall(start),
+      checked_in_at: at,
+      checked_in_by: { id: user.user_id, name },
+      created_at: at,
+      updated_at: at,
+    },
+    { principal: person, component: 'Booking', componentId: booking.id, activity: `Checked in by ${name}` },
+  );
   return {
     booking_id: booking.id,
     title: BOOKED_AT_SCREEN,
     start_utc: new Date(start).toISOString(),
     end_utc: new Date(end).toISOString(),
-    booked_by: fullName(user),
+    booked_by: name,
   };
 }

@@ -85,7 +85,7 @@ export async function runNoShowRelease(now = Date.now()): Promise<NoShowReport> 
           principal: { kind: 'system', accountId: space.account_id },
           component: 'Booking',
           componentId: occurrence.booking_id,
-          activity: `Released: nobody checked in within ${space.after_event ?? 0} minutes of the start`,
+          activity: `Released: nobody checked in within ${minutes(space.after_event ?? 0)} of the start`,
         },
       );
       if (!released) continue;
@@ -102,6 +102,8 @@ export async function runNoShowRelease(now = Date.now()): Promise<NoShowReport> 
   return report;
 }
 
+const minutes = (count: number) => `${count} minute${count === 1 ? '' : 's'}`;
+
 /** The mail to whoever made the booking. */
 function releaseMail(occurrence: SpaceOccurrence, space: SpaceItem, venue: VenueItem | null) {
   const when = new Intl.DateTimeFormat('en-GB', {
@@ -110,10 +112,9 @@ function releaseMail(occurrence: SpaceOccurrence, space: SpaceItem, venue: Venue
     timeZone: venue?.timezone ?? 'UTC',
   }).format(Date.parse(occurrence.start_utc));
   const where = venue ? `${space.title}, ${venue.name}` : space.title;
-  const minutes = space.after_event ?? 0;
   const lines = [
-    `Nobody checked in to "${occurrence.title}" in ${where} (${when}) within ${minutes} minutes of its start, so the room was released for others.`,
-    'Your booking itself is unchanged; later occurrences of it still need a check-in at the room.',
+    `Nobody checked in to "${occurrence.title}" in ${where} (${when}) within ${minutes(space.after_event ?? 0)} of its start, so the room was released for others.`,
+    'The booking stays in the calendar, marked as released. Check in at the room’s screen next time to keep it.',
   ];
   return {
     to: occurrence.organizer.email,

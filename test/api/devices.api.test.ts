@@ -384,8 +384,15 @@ describe('POST /device/booknow', () => {
     expect(Date.parse(end_utc) - Date.parse(start_utc)).toBe(30 * 60_000);
     expect(Math.abs(Date.parse(start_utc) - Date.now())).toBeLessThan(61_000);
     const state = (await poll(display.token)).body.result;
+    // Whoever booked at the door is there: it is checked in, so no-show release leaves it alone.
     expect(state.occurrences).toEqual([
-      expect.objectContaining({ booking_id, title: 'Booked at the screen', start_utc, end_utc }),
+      expect.objectContaining({
+        booking_id,
+        title: 'Booked at the screen',
+        start_utc,
+        end_utc,
+        checked_in: true,
+      }),
     ]);
     // Busy now: a second press is refused.
     const again = await bookNow(display.token, { minutes: 15, pin });

@@ -159,6 +159,11 @@ describe('room display', () => {
       expect(await display.getByRole('region', { name: 'Room status' }).count()).toBe(0);
       expect(await seriousViolations(display)).toEqual([]);
     } finally {
+      // The feed goes: the space stops watching it, so later runs of the job do not try it.
+      await call('POST', `/client/capAlertURL/${space.id}`, token, {
+        cap_alert_urls: [{ url: feed.url }],
+        cap_alert_status: 'Inactive',
+      });
       await new Promise<void>((resolve) => feed.server.close(() => resolve()));
     }
 
