@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { availabilityOf } from '../../shared/availability';
 import type { BoundDeviceState, DeviceState } from '../../shared/schemas/devices';
 import { DAY_MS, instantToLocalDate, parseLocalDate, wallTimeToInstant } from '../../shared/wall-time';
 import {
@@ -166,6 +167,7 @@ async function screenState(room: ScreenRoom, now: number): Promise<BoundDeviceSt
     capacity: space.capacity ?? null,
     calendar_color: space.calendar_color,
     photo_url: await fileUrl(space.photo_uri, urls),
+    availability: availabilityOf(space),
   };
   if (!active)
     return { ...base, space: spaceOf, venue: { id: venue.venue_id, name: venue.name, timezone: zone } };

@@ -61,6 +61,8 @@ const boundStateSchema = z.object({
       capacity: z.number().int().nullable(),
       calendar_color: z.string(),
       photo_url: z.string().nullable(),
+      /** When it may be booked each day, `HH:mm` in the venue's zone (Book now is offered then). */
+      availability: z.object({ start: z.string(), end: z.string() }),
     })
     .nullable(),
   venue: z.object({ id: z.string(), name: z.string(), timezone: z.string() }).nullable(),

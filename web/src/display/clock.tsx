@@ -1,10 +1,29 @@
 import { useEffect, useMemo, useState } from 'react';
 
+/**
+ * How far the device's clock is behind the server's (ms). A wall tablet's clock may be wrong, and
+ * the status, the time left and the check-in window follow the clock: every answer's `Date` header
+ * sets it, when the two differ by more than the header's one-second grain can explain.
+ */
+let clockOffsetMs = 0;
+const TOLERANCE_MS = 2_000;
+
+/** Takes the server's time from an answer's `Date` header (ignored when missing or unreadable). */
+export function correctClock(dateHeader: string | null, receivedAt = Date.now()): void {
+  const server = dateHeader ? Date.parse(dateHeader) : Number.NaN;
+  if (Number.isNaN(server)) return;
+  const offset = server - receivedAt;
+  clockOffsetMs = Math.abs(offset) > TOLERANCE_MS ? offset : 0;
+}
+
+/** The time now as the server counts it. */
+export const serverNow = () => Date.now() + clockOffsetMs;
+
 /** The time now, moving on every `ms`. */
 export function useNow(ms: number): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(serverNow);
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), ms);
+    const timer = setInterval(() => setNow(serverNow()), ms);
     return () => clearInterval(timer);
   }, [ms]);
   return now;

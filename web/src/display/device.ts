@@ -6,6 +6,7 @@ import type {
   DeviceRegistered,
   DeviceState,
 } from '../../../shared/schemas/devices';
+import { correctClock } from './clock';
 import { API_BASE, ApiError, messageOf, NETWORK_ERROR, REQUEST_TIMEOUT_MS } from '../api/client';
 
 /**
@@ -77,6 +78,7 @@ async function exchange(path: string, init: RequestInit & { token?: string; etag
       cache: 'no-store',
       signal: timeout.signal,
     });
+    correctClock(response.headers.get('Date'));
     if (response.status !== 304) body = await response.json().catch(() => null);
   } catch {
     throw new ApiError(NETWORK_ERROR, null);

@@ -65,6 +65,24 @@ describe('roomNow', () => {
     expect(roomNow(state, NOW + 10 * 60_000).canBookNow).toBe(false);
   });
 
+  it("offers Book now only within the room's hours, in the venue's zone", () => {
+    const space = {
+      id: 'sp1',
+      title: 'Boardroom',
+      capacity: null,
+      calendar_color: '#0B8043',
+      photo_url: null,
+      availability: { start: '08:00', end: '22:00' },
+    };
+    // 22:30 in London: closed; 08:00 the next morning: open; 07:59: not yet.
+    expect(roomNow(aState([], { space }), NOW).canBookNow).toBe(false);
+    expect(roomNow(aState([], { space }), Date.parse('2026-03-29T07:00:00Z')).canBookNow).toBe(true); // 08:00 BST
+    expect(roomNow(aState([], { space }), Date.parse('2026-03-29T06:59:00Z')).canBookNow).toBe(false);
+    // Until midnight.
+    const late = { ...space, availability: { start: '08:00', end: '00:00' } };
+    expect(roomNow(aState([], { space: late }), NOW).canBookNow).toBe(true);
+  });
+
   it.each([
     // 22:30 UTC on the last Saturday of March: 22:30 in London (still GMT), 23:30 in Berlin, 18:30 in
     // New York. 'Late' is 23:30 UTC, 'Tomorrow' 00:30 UTC.

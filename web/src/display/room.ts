@@ -40,7 +40,7 @@ export interface RoomNow {
   checkIn: Meeting | undefined;
   /** A meeting whose check-in window is open and that someone checked in. */
   checkedIn: Meeting | undefined;
-  /** Book now is offered: no meeting is in progress. */
+  /** Book now is offered: no meeting is in progress, within the room's hours. */
   canBookNow: boolean;
 }
 
@@ -87,8 +87,38 @@ export function roomNow(state: BoundDeviceState, now: number): RoomNow {
     today: meetings.filter((m) => m.end > now && localDate(m.start, zone) <= today),
     checkIn: meetings.find((m) => inWindow(m) && !m.checked_in),
     checkedIn: meetings.find((m) => inWindow(m) && m.checked_in),
-    canBookNow: !current,
+    canBookNow: !current && withinHours(state.space?.availability, localMinutes(now, zone)),
   };
+}
+
+/** Whether a local time (minutes after midnight) is within the room's hours for booking. */
+function withinHours(hours: { start: string; end: string } | undefined, minutes: number): boolean {
+  if (!hours) return true;
+  const toMinutes = (text: string) => {
+    const [h, m] = text.split(':').map(Number);
+    return (h ?? 0) * 60 + (m ?? 0);
+  };
+  const end = toMinutes(hours.end);
+  // An end of 00:00 or before the start means until midnight.
+  return minutes >= toMinutes(hours.start) && (end <= toMinutes(hours.start) || minutes < end);
+}
+
+const minuteFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Minutes after midnight that `zone` shows at `instant`. */
+function localMinutes(instant: number, zone: string): number {
+  let format = minuteFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    minuteFormats.set(zone, format);
+  }
+  const [h, m] = format.format(instant).split(':').map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
 }
 
 /** The alerts the state lists that have not expired by now (the display may be offline). */

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DeviceState } from '../../../shared/schemas/devices';
 import { ApiError } from '../api/client';
 import { readState, register, storedDevice, storedState, storeDevice, storeState } from './device';
+import { serverNow } from './clock';
 import { APP_VERSION } from './version';
 
 /** Until the API names its own: how often to poll, and to try registering again after a failure. */
@@ -110,7 +111,7 @@ export function useDevice(): DeviceView {
         } else if (status === 429 && !storedDevice()) {
           setProblem((error as ApiError).message);
         } else {
-          setOfflineSince((since) => since ?? Date.now());
+          setOfflineSince((since) => since ?? serverNow());
         }
       } finally {
         running = false;
