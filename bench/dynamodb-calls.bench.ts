@@ -43,7 +43,15 @@ export function countDynamoDbCalls(): string[] {
   return calls;
 }
 
-export const inProcessPorts = { dynamodb: 38000, s3: 34569, cognito: 39229, ses: 38005, oidc: 39111 };
+export const inProcessPorts = {
+  dynamodb: 38000,
+  s3: 34569,
+  cognito: 39229,
+  ses: 38005,
+  oidc: 39111,
+  googleCalendar: 38461,
+  microsoftGraph: 38462,
+};
 
 /**
  * How many DynamoDB calls each measured route makes (configuration, me, the Account section),

@@ -44,6 +44,23 @@ const schema = z.object({
   SOCIAL_ISSUER: z.string().url().optional(),
   SESSION_SECRET_ARN: z.string().min(1).optional(),
   /**
+   * Linked calendars: each provider's API base and authorization server (its OpenID issuer,
+   * whose discovery names the authorize and token endpoints). Locally, the stand-ins of
+   * infra/local/emulators and the local OpenID provider for both.
+   */
+  GOOGLE_CALENDAR_API_URL: z.string().url().default('https://www.googleapis.com/calendar/v3'),
+  MICROSOFT_GRAPH_API_URL: z.string().url().default('https://graph.microsoft.com/v1.0'),
+  GOOGLE_OAUTH_ISSUER: z.string().url().default('https://accounts.google.com'),
+  MICROSOFT_OAUTH_ISSUER: z.string().url().default('https://login.microsoftonline.com/common/v2.0'),
+  /**
+   * The app's registration at each provider (confidential: the API exchanges codes with the
+   * secret). Without an id, that provider's calendars cannot be linked.
+   */
+  GOOGLE_CALENDAR_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CALENDAR_CLIENT_SECRET: z.string().min(1).optional(),
+  MICROSOFT_CALENDAR_CLIENT_ID: z.string().min(1).optional(),
+  MICROSOFT_CALENDAR_CLIENT_SECRET: z.string().min(1).optional(),
+  /**
    * Whether the CAP job may fetch alert feeds at private, loopback or link-local addresses: only
    * locally, where the tests serve feeds on 127.0.0.1. In AWS it is unset, and such feeds are
    * refused (SSRF).

@@ -2,6 +2,7 @@ import type { Space } from '../../shared/schemas/venues';
 import { seriesOccurrences } from '../../shared/series-edit';
 import { DAY_MS, formatWallTime, instantToLocalDate, instantToWallTime } from '../../shared/wall-time';
 import { bookingsTouching, type BookingScope } from '../data/bookings';
+import { accountOccurrenceStates } from '../data/devices';
 import type { BookingItem, BookingOccurrenceItem } from '../data/entities';
 import { seriesOf } from './booking-views';
 
@@ -10,7 +11,9 @@ import { seriesOf } from './booking-views';
  * an occurrence of the space is on now (`availability` 'Busy', else 'Available') and its next
  * occurrences (`next_schedule`), in the venue's wall time. Read with the spaces: one Query of the
  * bookings that touch the next {@link SCHEDULE_DAYS} days, for every listed space at once,
- * expanded in memory and grouped by space (docs/data-model.md, patterns 39–41).
+ * expanded in memory and grouped by space (docs/data-model.md, patterns 39–41), and one of the
+ * account's occurrence states of the last day (pattern 62): an occurrence released for a no-show
+ * leaves its room Available.
  */
 export type SpaceSchedule = Pick<Space, 'availability' | 'next_schedule'>;
 
@@ -24,6 +27,8 @@ export const freeSchedule: SpaceSchedule = { availability: 'Available', next_sch
 
 /** One occurrence of a space, by its instants (epoch ms). */
 interface Slot {
+  /** Its booking's id. */
+  booking: string;
   start: number;
   end: number;
   title: string;
@@ -41,6 +46,7 @@ function expand(booking: BookingItem, now: number, until: number): Slot[] {
   };
   return seriesOccurrences(seriesOf(booking), window)
     .map((occurrence) => ({
+      booking: booking.booking_id,
       start: Date.parse(occurrence.start_utc),
       end: Date.parse(occurrence.end_utc),
       title: booking.title,
@@ -65,6 +71,7 @@ function slotsOf(booking: BookingItem, now: number, until: number): Slot[] {
 
 /** An occurrence changed on its own, under its own times and title. */
 const slotOfChanged = (occurrence: BookingOccurrenceItem): Slot => ({
+  booking: occurrence.booking_id,
   start: Date.parse(occurrence.start_at),
   end: Date.parse(occurrence.end_at),
   title: occurrence.title,
@@ -88,10 +95,18 @@ export async function readSchedules(
   now = Date.now(),
 ): Promise<(spaceId: string, zone: string | undefined) => SpaceSchedule> {
   const until = now + SCHEDULE_DAYS * DAY_MS;
-  const found = await bookingsTouching(scope, {
-    from: new Date(now).toISOString(),
-    to: new Date(until).toISOString(),
-  });
+  const [found, states] = await Promise.all([
+    bookingsTouching(scope, { from: new Date(now).toISOString(), to: new Date(until).toISOString() }),
+    // Occurrences under way that were released for a no-show: they no longer hold their room.
+    accountOccurrenceStates(
+      scope.accountId,
+      new Date(now - DAY_MS).toISOString(),
+      new Date(now).toISOString(),
+    ),
+  ]);
+  const released = new Set(
+    states.filter((state) => state.released_at).map((s) => `${s.booking_id}#${Date.parse(s.start_utc)}`),
+  );
   const bySpace = new Map<string, { bookings: BookingItem[]; changed: BookingOccurrenceItem[] }>();
   const entry = (spaceId: string) => {
     let items = bySpace.get(spaceId);
@@ -107,7 +122,9 @@ export async function readSchedules(
     const slots = [
       ...items.bookings.flatMap((booking) => slotsOf(booking, now, until)),
       ...items.changed.map(slotOfChanged).filter((slot) => slot.end > now && slot.start < until),
-    ].sort(soonestFirst);
+    ]
+      .filter((slot) => !released.has(`${slot.booking}#${slot.start}`))
+      .sort(soonestFirst);
     return {
       availability: slots.some((slot) => slot.start <= now) ? 'Busy' : 'Available',
       next_schedule: slots

@@ -222,18 +222,26 @@ describe('the emulators of the test run', () => {
 /** Ports nothing listens on now, from the system's ephemeral range. */
 async function freePorts(): Promise<EmulatorPorts> {
   const servers = await Promise.all(
-    [0, 1, 2, 3, 4].map(
+    [0, 1, 2, 3, 4, 5, 6].map(
       () =>
         new Promise<net.Server>((resolve) => {
           const server = net.createServer().listen(0, '127.0.0.1', () => resolve(server));
         }),
     ),
   );
-  const [dynamodb, s3, cognito, ses, oidc] = servers.map(
+  const [dynamodb, s3, cognito, ses, oidc, googleCalendar, microsoftGraph] = servers.map(
     (server) => (server.address() as net.AddressInfo).port,
   );
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return { dynamodb: dynamodb!, s3: s3!, cognito: cognito!, ses: ses!, oidc: oidc! };
+  return {
+    dynamodb: dynamodb!,
+    s3: s3!,
+    cognito: cognito!,
+    ses: ses!,
+    oidc: oidc!,
+    googleCalendar: googleCalendar!,
+    microsoftGraph: microsoftGraph!,
+  };
 }
 
 describe('startEmulators', () => {

@@ -17,6 +17,8 @@ const ports = {
   SPACES_COGNITO_PORT: '19600',
   SPACES_SES_PORT: '18605',
   SPACES_OIDC_PORT: '19611',
+  SPACES_GOOGLE_CALENDAR_PORT: '18661',
+  SPACES_MICROSOFT_GRAPH_PORT: '18662',
 };
 const dataDir = path.join(root, '.test-data/runtime');
 const base = `http://localhost:${ports.PORT}`;

@@ -1,6 +1,7 @@
 import { recordHeartbeat } from '../../functions/data/devices';
 import { db } from '../../functions/data/entities';
 import { runNoShowRelease } from '../../functions/services/no-show';
+import { readSchedules } from '../../functions/services/space-schedule';
 import { periodEnd, runScreenOffline } from '../../functions/services/screen-offline';
 import { formatWallTime, instantToWallTime } from '../../shared/wall-time';
 import { anEmail, call, mailTo } from '../support/api';
@@ -165,6 +166,13 @@ describe('the no-show job', () => {
       ['Attended', 'Checked in'],
       ['Forgotten', 'Released'],
     ]);
+    // The space card shows the room Available while the released one would have been on.
+    const during = Date.parse(forgotten!.start_utc) + 7 * MINUTE;
+    const schedule = await readSchedules(
+      { accountId: scene.account.accountId, spaceId: scene.place.space },
+      during,
+    );
+    expect(schedule(scene.place.space, 'Europe/London').availability).toBe('Available');
     // The display no longer shows the released one: the room is free then.
     const after = (await poll(display.token)).body.result;
     expect(after.occurrences.map((o: { title: string }) => o.title)).toEqual(['Attended']);

@@ -12,6 +12,11 @@ declare module 'vitest' {
     emulatorPids: Partial<Record<'dynamodb' | 'cognito' | 'ses', number>>;
     /** Where the system under test answers, e.g. http://localhost:13000 */
     baseUrl: string;
+    /**
+     * The Google Calendar and Microsoft Graph stand-ins (control API under `/_local/`) and the
+     * OpenID provider that issues their tokens (`POST <issuer>/_local/revoke`).
+     */
+    calendarStandIns: { googleCalendar: string; microsoftGraph: string; issuer: string };
   }
 }
 
@@ -39,6 +44,8 @@ function start(): Shared {
       cognito: port('COGNITO', 19229),
       ses: port('SES', 18005),
       oidc: port('OIDC', 19011),
+      googleCalendar: port('GOOGLE_CALENDAR', 18461),
+      microsoftGraph: port('MICROSOFT_GRAPH', 18462),
     },
     // Per port, so that two runs on different ports (SPACES_TEST_*_PORT) do not share data.
     dataDir: path.join(testData, `system-${port('HTTP', 13000)}`),
@@ -76,6 +83,7 @@ export async function useSystem(project: TestProject): Promise<() => Promise<voi
   project.provide('mailboxUrl', system.emulators.mailboxUrl);
   project.provide('emulatorPids', system.emulators.pids);
   project.provide('baseUrl', system.url);
+  project.provide('calendarStandIns', system.emulators.calendars);
   return async () => {
     if (--shared.users > 0) return;
     registry.spacesTestSystem = undefined;

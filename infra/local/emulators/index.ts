@@ -2,7 +2,8 @@
  * The AWS services of Spaces on one machine (DESIGN.md §3): DynamoDB Local, s3rver, cognito-local
  * and aws-ses-v2-local, and an OpenID provider standing in for the user pools' Cognito domain,
  * started together, bootstrapped with the table, bucket, user pools and app clients the app
- * expects, and stopped together on every way out.
+ * expects, and stopped together on every way out. With them, the stand-ins for Google Calendar
+ * and Microsoft Graph (linked calendars), whose tokens that OpenID provider issues.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -11,11 +12,27 @@ import { performance } from 'node:perf_hooks';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, localUrl } from './aws';
 import { answersLikeCognito, cognitoClient, ensureUserPools, poolsHealth, startCognito } from './cognito';
 import { answersLikeDynamoDb, dynamoDbClient, ensureTable, startDynamoDb, tableHealth } from './dynamodb';
-import { assertPortsFree, resolvePorts, type EmulatorName, type EmulatorPorts } from './ports';
+import {
+  assertPortsFree,
+  resolvePorts,
+  type AwsEmulatorName,
+  type CalendarStandInName,
+  type EmulatorName,
+  type EmulatorPorts,
+} from './ports';
 import { Supervisor, type Log } from './processes';
 import { answersLikeS3, bucketHealth, ensureBucket, s3Client, startS3, type LocalS3 } from './s3';
 import { answersLikeSes, startSes } from './ses';
-import { answersLikeOidc, LOCAL_SOCIAL_CLIENTS, startOidc, type LocalOidc } from './oidc';
+import {
+  answersLikeOidc,
+  LOCAL_CALENDAR_CLIENTS,
+  LOCAL_SOCIAL_CLIENTS,
+  startOidc,
+  type LocalOidc,
+} from './oidc';
+import { startGoogleCalendar } from './google-calendar';
+import { startMicrosoftGraph } from './microsoft-graph';
+import { answersLikeStandIn, type RunningStandIn } from './standin-server';
 
 export { readMailbox, type SentMail } from './ses';
 export {
@@ -23,6 +40,8 @@ export {
   TEST_PORTS,
   portVariable,
   resolvePorts,
+  type AwsEmulatorName,
+  type CalendarStandInName,
   type EmulatorName,
   type EmulatorPorts,
 } from './ports';
@@ -38,7 +57,8 @@ export interface EmulatorOptions {
   dataDir: string;
   /**
    * Ports, each over `SPACES_<NAME>_PORT` (e.g. `SPACES_DYNAMODB_PORT`) over the defaults
-   * 8000 (DynamoDB), 4569 (S3), 9229 (Cognito) and 8005 (SES).
+   * 8000 (DynamoDB), 4569 (S3), 9229 (Cognito), 8005 (SES), 9011 (OpenID provider), 8461
+   * (`SPACES_GOOGLE_CALENDAR_PORT`) and 8462 (`SPACES_MICROSOFT_GRAPH_PORT`).
    */
   ports?: Partial<EmulatorPorts>;
   /** Deletes `dataDir` first, for a fresh start. */
@@ -73,12 +93,17 @@ export interface RunningEmulators {
   /** aws-ses-v2-local's web page listing the mail sent; `GET <mailboxUrl>/store` gives it as JSON. */
   mailboxUrl: string;
   /**
+   * Where the calendar stand-ins answer (their control API is under `/_local/`), and the OpenID
+   * provider that issues their tokens (`POST <issuer>/_local/revoke` withdraws a person's grants).
+   */
+  calendars: Record<CalendarStandInName, string> & { issuer: string };
+  /**
    * The process (group) id of each emulator that runs as a child process — s3rver and the OpenID
    * provider run in this process — for tests that pause one with SIGSTOP to see how the API copes.
    */
   pids: Partial<Record<EmulatorName, number>>;
-  /** Each dependency's state, "ok" or what is wrong, for `GET /health`. */
-  health(): Promise<Record<EmulatorName, 'ok' | string>>;
+  /** Each AWS dependency's state (and the OpenID provider's), "ok" or what is wrong, for `GET /health`. */
+  health(): Promise<Record<AwsEmulatorName, 'ok' | string>>;
   /** Stops every emulator. Idempotent. */
   stop(): Promise<void>;
 }
@@ -105,6 +130,8 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
     cognito: localUrl(ports.cognito),
     ses: localUrl(ports.ses),
     oidc: localUrl(ports.oidc),
+    googleCalendar: localUrl(ports.googleCalendar),
+    microsoftGraph: localUrl(ports.microsoftGraph),
   };
   const dynamodb = dynamoDbClient(endpoints.dynamodb);
   const s3 = s3Client(endpoints.s3);
@@ -124,6 +151,8 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
       cognito: () => answersLikeCognito(ports.cognito),
       ses: () => answersLikeSes(ports.ses),
       oidc: () => answersLikeOidc(ports.oidc),
+      googleCalendar: () => answersLikeStandIn(ports.googleCalendar),
+      microsoftGraph: () => answersLikeStandIn(ports.microsoftGraph),
     });
     if (options.reset) await rm(dataDir, { recursive: true, force: true });
     await Promise.all(Object.values(dirs).map((dir) => mkdir(dir, { recursive: true })));
@@ -135,6 +164,7 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
   const supervisor = new Supervisor(log);
   let localS3: LocalS3 | undefined;
   let localOidc: LocalOidc | undefined;
+  const standIns: RunningStandIn[] = [];
   const pids: Partial<Record<EmulatorName, number>> = {};
   const remember = (name: EmulatorName) => (child: { pid: number | undefined }) => {
     if (child.pid !== undefined) pids[name] = child.pid;
@@ -142,7 +172,12 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
-      await Promise.all([supervisor.stop(), localS3?.close(), localOidc?.close()]);
+      await Promise.all([
+        supervisor.stop(),
+        localS3?.close(),
+        localOidc?.close(),
+        ...standIns.map((standIn) => standIn.close()),
+      ]);
       destroyClients();
     })());
 
@@ -157,6 +192,13 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
         startS3({ port: ports.s3, directory: dirs.s3, log }).then((server) => (localS3 = server)),
         startOidc({ port: ports.oidc, appUrl: options.appUrl ?? 'http://localhost:3000', log }).then(
           (server) => (localOidc = server),
+        ),
+        // They check tokens at the OpenID provider only when asked, so they start beside it.
+        startGoogleCalendar({ port: ports.googleCalendar, issuer: endpoints.oidc, log }).then((standIn) =>
+          standIns.push(standIn),
+        ),
+        startMicrosoftGraph({ port: ports.microsoftGraph, issuer: endpoints.oidc, log }).then((standIn) =>
+          standIns.push(standIn),
         ),
         startDynamoDb(supervisor, {
           port: ports.dynamodb,
@@ -193,6 +235,15 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
       SOCIAL_ISSUER: endpoints.oidc,
       CLIENT_SOCIAL_CLIENT_ID: LOCAL_SOCIAL_CLIENTS.client,
       ADMIN_SOCIAL_CLIENT_ID: LOCAL_SOCIAL_CLIENTS.admin,
+      // Linked calendars: the stand-ins' APIs, and the OpenID provider as both providers' sign-in.
+      GOOGLE_CALENDAR_API_URL: `${endpoints.googleCalendar}/calendar/v3`,
+      MICROSOFT_GRAPH_API_URL: `${endpoints.microsoftGraph}/v1.0`,
+      GOOGLE_OAUTH_ISSUER: endpoints.oidc,
+      MICROSOFT_OAUTH_ISSUER: endpoints.oidc,
+      GOOGLE_CALENDAR_CLIENT_ID: LOCAL_CALENDAR_CLIENTS.google.clientId,
+      GOOGLE_CALENDAR_CLIENT_SECRET: LOCAL_CALENDAR_CLIENTS.google.clientSecret,
+      MICROSOFT_CALENDAR_CLIENT_ID: LOCAL_CALENDAR_CLIENTS.microsoft.clientId,
+      MICROSOFT_CALENDAR_CLIENT_SECRET: LOCAL_CALENDAR_CLIENTS.microsoft.clientSecret,
       // Alert feeds on this machine (the tests' fixture servers) may be polled; never so in AWS.
       CAP_ALLOW_PRIVATE_URLS: 'true',
       // Every display of this machine registers from 127.0.0.1.
@@ -201,12 +252,19 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
     const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
     log(
       `ready in ${seconds} s: DynamoDB ${endpoints.dynamodb} (table ${tableName}), S3 ${endpoints.s3}, ` +
-        `Cognito ${endpoints.cognito}, mail ${endpoints.ses}, OpenID provider ${endpoints.oidc}`,
+        `Cognito ${endpoints.cognito}, mail ${endpoints.ses}, OpenID provider ${endpoints.oidc}, ` +
+        `Google Calendar stand-in ${endpoints.googleCalendar}/calendar/v3, ` +
+        `Microsoft Graph stand-in ${endpoints.microsoftGraph}/v1.0`,
     );
 
     return {
       env,
       mailboxUrl: endpoints.ses,
+      calendars: {
+        googleCalendar: endpoints.googleCalendar,
+        microsoftGraph: endpoints.microsoftGraph,
+        issuer: endpoints.oidc,
+      },
       pids,
       health: async () => {
         const [dynamodbState, s3State, cognitoState, sesState, oidcState] = await Promise.all([

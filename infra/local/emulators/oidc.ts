@@ -1,8 +1,27 @@
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import Provider, { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, {
+  errors,
+  interactionPolicy,
+  type ClientMetadata,
+  type KoaContextWithOIDC,
+} from 'oidc-provider';
 import { areaProviders, brokerScopes, identityProviderNames } from '../../../shared/social';
 import { localUrl } from './aws';
+import {
+  asTheProviderDoes,
+  CALENDAR_GRANT_TTL,
+  calendarProviderOf,
+  LOCAL_CALENDAR_CLIENTS,
+  LOCAL_INTROSPECTION_CLIENT,
+  type CalendarProvider,
+} from './calendar-clients';
+
+export {
+  LOCAL_CALENDAR_CLIENTS,
+  LOCAL_INTROSPECTION_CLIENT,
+  type CalendarProvider,
+} from './calendar-clients';
 import type { Log } from './processes';
 
 /**
@@ -17,6 +36,12 @@ import type { Log } from './processes';
  * an "Email verified" checkbox, and asks every time. The ID token carries `email`,
  * `email_verified` and Cognito's `identities` claim naming the provider; as Facebook does, its
  * Facebook gives an address only when it is verified, and no flag.
+ *
+ * It also stands in for Google's and Microsoft's own authorization servers for linked calendars
+ * (`LOCAL_CALENDAR_CLIENTS`): confidential clients with the authorization-code and refresh-token
+ * grants, whose access tokens are for the calendar stand-ins (`google-calendar.ts`,
+ * `microsoft-graph.ts`), which check them at this provider's introspection endpoint. A person's
+ * calendar grants can be withdrawn, as they would at the provider, with `POST /_local/revoke`.
  */
 
 /** The app clients, as the auth stack makes them: one per user pool. */
@@ -26,8 +51,9 @@ export const LOCAL_SOCIAL_CLIENTS = { client: 'spaces-client-social', admin: 'sp
  * Where the provider keeps its sessions, interactions, grants and codes: in this process, for as
  * long as they live. Nothing of it needs to outlive a restart (a code lives a minute).
  */
-function memoryStore() {
-  const items = new Map<string, { payload: Record<string, unknown>; expiresAt: number }>();
+type StoredItems = Map<string, { payload: Record<string, unknown>; expiresAt: number }>;
+
+function memoryStore(items: StoredItems) {
   const live = (key: string) => {
     const item = items.get(key);
     if (item && item.expiresAt < Date.now()) items.delete(key);
@@ -71,6 +97,11 @@ interface Identity {
 
 export interface LocalOidc {
   issuer: string;
+  /**
+   * Withdraws `email`'s calendar grants (of one provider, or both): their refresh tokens then
+   * answer `invalid_grant` and their access tokens stop being accepted. Returns how many grants.
+   */
+  revokeCalendarGrants(email: string, provider?: CalendarProvider): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -103,6 +134,10 @@ function send(res: ServerResponse, status: number, html: string): void {
 }
 
 async function formBody(req: IncomingMessage): Promise<URLSearchParams> {
+  return new URLSearchParams(await textBody(req));
+}
+
+async function textBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -110,7 +145,7 @@ async function formBody(req: IncomingMessage): Promise<URLSearchParams> {
     if (size > 16_384) throw new Error('The form is too large');
     chunks.push(chunk as Buffer);
   }
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /**
@@ -128,6 +163,7 @@ export async function startOidc({
 }): Promise<LocalOidc> {
   const issuer = localUrl(port);
   const identities = new Map<string, Identity>();
+  const items: StoredItems = new Map();
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const signingKey = { ...privateKey.export({ format: 'jwk' }), kid: 'local', use: 'sig', alg: 'RS256' };
 
@@ -153,18 +189,47 @@ export async function startOidc({
       redirect_uris: areaProviders[area].map((provider) => `${appUrl}/auth/${provider}`),
     }),
   );
+  const calendarClients = Object.values(LOCAL_CALENDAR_CLIENTS).map((client): ClientMetadata => ({
+    client_id: client.clientId,
+    client_secret: client.clientSecret,
+    client_name: `Spaces (${client.name} calendars)`,
+    token_endpoint_auth_method: 'client_secret_post',
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    redirect_uris: [`${appUrl}${client.returnPath}`],
+  }));
+  // A resource server only: it may introspect tokens, nothing else.
+  const introspectionClient: ClientMetadata = {
+    client_id: LOCAL_INTROSPECTION_CLIENT.clientId,
+    client_secret: LOCAL_INTROSPECTION_CLIENT.clientSecret,
+    token_endpoint_auth_method: 'client_secret_basic',
+    grant_types: [],
+    response_types: [],
+    redirect_uris: [],
+  };
   const offered = (clientId: string): string[] => {
+    const calendar = calendarProviderOf(clientId);
+    if (calendar) return [LOCAL_CALENDAR_CLIENTS[calendar].name];
     const area = clientId === LOCAL_SOCIAL_CLIENTS.admin ? 'admin' : 'client';
     return areaProviders[area].map((provider) => identityProviderNames[provider]);
   };
+  const isCalendarClient = (clientId: string | undefined) => calendarProviderOf(clientId) !== undefined;
+  const calendarTtl =
+    (fallback: number) => (_ctx: unknown, _token: unknown, client?: { clientId: string }) =>
+      isCalendarClient(client?.clientId) ? CALENDAR_GRANT_TTL : fallback;
 
   const provider = new Provider(issuer, {
-    clients: clients.map((client) => ({ ...client, response_types: [...client.response_types] })),
+    clients: [
+      ...clients.map((client) => ({ ...client, response_types: [...client.response_types] })),
+      ...calendarClients,
+      introspectionClient,
+    ],
     jwks: { keys: [signingKey] },
     cookies: { keys: [randomBytes(32).toString('hex')] },
-    pkce: { required: () => true },
-    extraParams: ['identity_provider'],
-    scopes: brokerScopes.split(' '),
+    // Required of the SPA's public clients; the confidential calendar clients may use it.
+    pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },
+    extraParams: ['identity_provider', 'access_type', 'include_granted_scopes'],
+    scopes: [...brokerScopes.split(' '), 'offline_access'],
     claims: {
       openid: ['sub', 'identities'],
       email: ['email', 'email_verified'],
@@ -172,7 +237,45 @@ export async function startOidc({
     },
     // The claims go into the ID token, as Cognito's do, not only to the userinfo endpoint.
     conformIdTokenClaims: false,
-    features: { devInteractions: { enabled: false } },
+    features: {
+      devInteractions: { enabled: false },
+      // The calendar stand-ins ask here whether an access token is live, and for whom.
+      introspection: {
+        enabled: true,
+        allowedPolicy: (_ctx, client) => client.clientId === LOCAL_INTROSPECTION_CLIENT.clientId,
+      },
+      // RFC 7009, as Google's and Microsoft's revoke a refresh token (and its grant) on unlinking.
+      revocation: {
+        enabled: true,
+        allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId,
+      },
+      // The calendar clients' access tokens are for their API (audience), with its scopes.
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: (_ctx, client, oneOf) => {
+          if (oneOf) return Array.isArray(oneOf) && oneOf.length === 1 ? oneOf[0]! : oneOf;
+          const calendar = calendarProviderOf(client?.clientId);
+          return calendar ? LOCAL_CALENDAR_CLIENTS[calendar].resource : (undefined as unknown as string);
+        },
+        useGrantedResource: (ctx) => isCalendarClient(ctx.oidc.client?.clientId),
+        getResourceServerInfo: (_ctx, resource, client) => {
+          const calendar = calendarProviderOf(client.clientId);
+          if (!calendar || LOCAL_CALENDAR_CLIENTS[calendar].resource !== resource)
+            throw new errors.InvalidTarget();
+          return {
+            audience: resource,
+            scope: LOCAL_CALENDAR_CLIENTS[calendar].scopes.join(' '),
+            accessTokenFormat: 'opaque',
+            accessTokenTTL: 3600,
+          };
+        },
+      },
+    },
+    // The stand-ins keep calendars per person: the introspection answer names them.
+    extraTokenClaims: (_ctx, token) => {
+      const identity = 'accountId' in token ? identities.get(String(token.accountId)) : undefined;
+      return identity && isCalendarClient(token.clientId) ? { email: identity.email } : undefined;
+    },
     renderError: (ctx, out) => {
       ctx.type = 'html';
       ctx.body = page(
@@ -180,14 +283,15 @@ export async function startOidc({
         `<h1>Sign-in failed</h1><p>${escape(String(out.error_description ?? out.error))}</p>`,
       );
     },
-    adapter: memoryStore(),
+    adapter: memoryStore(items),
     ttl: {
       AuthorizationCode: 60,
       Interaction: 600,
       Session: 600,
-      Grant: 600,
+      Grant: calendarTtl(600),
       AccessToken: 3600,
       IdToken: 3600,
+      RefreshToken: calendarTtl(600),
     },
     interactions: { policy, url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     findAccount: (_ctx: KoaContextWithOIDC, sub: string) => {
@@ -225,8 +329,12 @@ export async function startOidc({
 
   const interaction = async (req: IncomingMessage, res: ServerResponse) => {
     const details = await provider.interactionDetails(req, res);
-    const identityProvider = String(details.params.identity_provider ?? '');
     const clientId = String(details.params.client_id ?? '');
+    // Google's and Microsoft's own servers are that provider whatever the request says.
+    const calendar = calendarProviderOf(clientId);
+    const identityProvider = calendar
+      ? LOCAL_CALENDAR_CLIENTS[calendar].name
+      : String(details.params.identity_provider ?? '');
     if (!offered(clientId).includes(identityProvider)) {
       // Cognito refuses a provider its app client does not offer.
       return send(
@@ -245,10 +353,14 @@ export async function startOidc({
         page(
           `Sign in with ${identityProvider}`,
           `<h1>Sign in with ${escape(identityProvider)}</h1>
-<p>Local stand-in for ${escape(identityProvider)}: it vouches for the e-mail address you type.</p>
+<p>Local stand-in for ${escape(identityProvider)}: it vouches for the e-mail address you type.</p>${
+            calendar ? '\n<p>Spaces asks to see and edit the calendars of this account.</p>' : ''
+          }
 <form method="post" action="/interaction/${escape(details.uid)}">
 <label for="email">Email</label>
-<input id="email" name="email" type="email" required autocomplete="email" autofocus>
+<input id="email" name="email" type="email" required autocomplete="email" autofocus value="${escape(
+            String(details.params.login_hint ?? ''),
+          )}">
 <label class="check"><input type="checkbox" name="email_verified" value="true" checked> Email verified</label>
 <button type="submit">Sign in</button>
 </form>`,
@@ -262,7 +374,20 @@ export async function startOidc({
     const sub = subjectOf(identityProvider, email);
     identities.set(sub, { email, verified: form.get('email_verified') === 'true', identityProvider });
     const grant = new provider.Grant({ accountId: sub, clientId });
-    grant.addOIDCScope(String(details.params.scope ?? brokerScopes));
+    if (calendar) {
+      const asked = String(details.params.scope ?? '').split(' ');
+      const { resource, scopes } = LOCAL_CALENDAR_CLIENTS[calendar];
+      const oidcScopes = asked.filter((scope) =>
+        ['openid', 'email', 'profile', 'offline_access'].includes(scope),
+      );
+      if (oidcScopes.length > 0) grant.addOIDCScope(oidcScopes.join(' '));
+      grant.addResourceScope(
+        resource,
+        asked.filter((scope) => (scopes as readonly string[]).includes(scope)).join(' '),
+      );
+    } else {
+      grant.addOIDCScope(String(details.params.scope ?? brokerScopes));
+    }
     const grantId = await grant.save();
     await provider.interactionFinished(
       req,
@@ -272,7 +397,57 @@ export async function startOidc({
     );
   };
 
+  const revokeCalendarGrants = async (email: string, only?: CalendarProvider) => {
+    let revoked = 0;
+    for (const calendar of only ? [only] : (Object.keys(LOCAL_CALENDAR_CLIENTS) as CalendarProvider[])) {
+      const { clientId, name } = LOCAL_CALENDAR_CLIENTS[calendar];
+      const sub = subjectOf(name, email);
+      const grantIds = [...items]
+        .filter(
+          ([key, item]) =>
+            key.startsWith('Grant:') &&
+            !key.startsWith('Grant:uid:') &&
+            item.payload.accountId === sub &&
+            item.payload.clientId === clientId,
+        )
+        .map(([key]) => key.slice('Grant:'.length));
+      for (const grantId of grantIds) {
+        for (const [key, item] of items)
+          if (item.payload.grantId === grantId || key === `Grant:${grantId}`) items.delete(key);
+        revoked++;
+      }
+    }
+    return revoked;
+  };
+
+  /** `POST /_local/revoke` `{ email, provider? }`: the person withdraws Spaces' calendar access. */
+  const control = async (req: IncomingMessage, res: ServerResponse) => {
+    const body = JSON.parse((await textBody(req)) || '{}') as { email?: unknown; provider?: unknown };
+    const email = typeof body.email === 'string' ? body.email.trim() : '';
+    const only =
+      body.provider === undefined
+        ? undefined
+        : calendarProviderOf(`spaces-calendar-${String(body.provider)}`);
+    res.setHeader('content-type', 'application/json');
+    if (!email || (body.provider !== undefined && !only)) {
+      res
+        .writeHead(400)
+        .end(JSON.stringify({ error: 'Send { "email": "…", "provider"?: "google" | "microsoft" }' }));
+      return;
+    }
+    res.writeHead(200).end(JSON.stringify({ revoked: await revokeCalendarGrants(email, only) }));
+  };
+
   const server: Server = createServer((req, res) => {
+    if (req.method === 'POST' && req.url === '/_local/revoke') {
+      control(req, res).catch((error: unknown) =>
+        res
+          .writeHead(400, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: (error as Error).message })),
+      );
+      return;
+    }
+    if (req.url?.startsWith('/auth?')) req.url = asTheProviderDoes(req.url);
     if (req.url?.startsWith('/interaction/')) {
       interaction(req, res).catch((error: unknown) => {
         log(`OpenID provider: ${(error as Error).message}`);
@@ -296,6 +471,7 @@ export async function startOidc({
   });
   return {
     issuer,
+    revokeCalendarGrants,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

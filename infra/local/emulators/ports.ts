@@ -4,15 +4,23 @@ import net from 'node:net';
  * The stand-ins for AWS, by the names used in ports, logs and health: the four emulators and the
  * OpenID provider that stands in for the user pools' Cognito domain (social sign-in).
  */
-export type EmulatorName = 'dynamodb' | 's3' | 'cognito' | 'ses' | 'oidc';
+export type AwsEmulatorName = 'dynamodb' | 's3' | 'cognito' | 'ses' | 'oidc';
 
-/** The TCP port of each emulator. */
+/** The stand-ins for Google Calendar and Microsoft Graph (linked calendars), not AWS services. */
+export type CalendarStandInName = 'googleCalendar' | 'microsoftGraph';
+
+/** Every local stand-in, by the names used in ports and logs. */
+export type EmulatorName = AwsEmulatorName | CalendarStandInName;
+
+/** The TCP port of each emulator; the calendar stand-ins' are optional (their defaults apply). */
 export interface EmulatorPorts {
   dynamodb: number;
   s3: number;
   cognito: number;
   ses: number;
   oidc: number;
+  googleCalendar?: number;
+  microsoftGraph?: number;
 }
 
 /** What each emulator is called in messages for humans. */
@@ -22,39 +30,46 @@ export const EMULATOR_LABELS: Record<EmulatorName, string> = {
   cognito: 'cognito-local',
   ses: 'aws-ses-v2-local',
   oidc: 'oidc-provider',
+  googleCalendar: 'the Google Calendar stand-in',
+  microsoftGraph: 'the Microsoft Graph stand-in',
 };
 
 /** Ports of `npm start`; each can be overridden with {@link portVariable}. */
-export const DEFAULT_PORTS: EmulatorPorts = {
+export const DEFAULT_PORTS: Required<EmulatorPorts> = {
   dynamodb: 8000,
   s3: 4569,
   cognito: 9229,
   ses: 8005,
   oidc: 9011,
+  googleCalendar: 8461,
+  microsoftGraph: 8462,
 };
 
 /** Ports of the test run, away from the defaults so tests don't collide with a running `npm start`. */
-export const TEST_PORTS: EmulatorPorts = {
+export const TEST_PORTS: Required<EmulatorPorts> = {
   dynamodb: 18000,
   s3: 14569,
   cognito: 19229,
   ses: 18005,
   oidc: 19011,
+  googleCalendar: 18461,
+  microsoftGraph: 18462,
 };
 
 const NAMES = Object.keys(DEFAULT_PORTS) as EmulatorName[];
 
 /**
  * The environment variable that overrides an emulator's port: `SPACES_DYNAMODB_PORT` for
- * `npm start`, `SPACES_TEST_DYNAMODB_PORT` for the test run.
+ * `npm start`, `SPACES_TEST_DYNAMODB_PORT` for the test run (`SPACES_GOOGLE_CALENDAR_PORT`…).
  */
 export function portVariable(name: EmulatorName, scope: 'start' | 'test' = 'start'): string {
-  return `SPACES_${scope === 'test' ? 'TEST_' : ''}${name.toUpperCase()}_PORT`;
+  const words = name.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase();
+  return `SPACES_${scope === 'test' ? 'TEST_' : ''}${words}_PORT`;
 }
 
 /** Where {@link resolvePorts} looks after the explicit overrides. */
 export interface PortSettings {
-  defaults?: EmulatorPorts;
+  defaults?: Required<EmulatorPorts>;
   scope?: 'start' | 'test';
   environment?: NodeJS.ProcessEnv;
 }
@@ -66,7 +81,7 @@ export interface PortSettings {
 export function resolvePorts(
   overrides: Partial<EmulatorPorts> = {},
   { defaults = DEFAULT_PORTS, scope = 'start', environment = process.env }: PortSettings = {},
-): EmulatorPorts {
+): Required<EmulatorPorts> {
   const ports = { ...defaults };
   for (const name of NAMES) {
     const variable = portVariable(name, scope);
@@ -113,7 +128,7 @@ export function isPortFree(port: number): Promise<boolean> {
  * usually means a previous run that is still running.
  */
 export async function assertPortsFree(
-  ports: EmulatorPorts,
+  ports: Required<EmulatorPorts>,
   answersLike: Record<EmulatorName, () => Promise<boolean>>,
 ): Promise<void> {
   const problems = await Promise.all(
