@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { callsByCommand, percentile } from './figures';
 import { API_BASE } from '../functions/routes';
 import { credentials, demoUsers } from '../infra/local/seed';
 import { startSystem } from '../infra/local/system';
@@ -26,9 +27,6 @@ const GOAL = { ms: 100, calls: 3 };
 const two = (n: number) => String(n).padStart(2, '0');
 const weekdays = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
 
-/** Nearest rank: the smallest of the sorted figures that at least `share` of them do not exceed. */
-const percentile = (sorted: readonly number[], share: number) =>
-  sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)] ?? NaN;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const sorted = (values: readonly number[]) => [...values].sort((a, b) => a - b);
 
@@ -36,17 +34,8 @@ const sorted = (values: readonly number[]) => [...values].sort((a, b) => a - b);
 function callsText(perRequest: ReadonlyArray<readonly string[]>, goal?: number): string {
   const counts = sorted(perRequest.map((calls) => calls.length));
   const [low, high] = [counts[0] ?? 0, counts.at(-1) ?? 0];
-  const byCommand = Object.entries(
-    (perRequest.at(-1) ?? []).reduce<Record<string, number>>(
-      (acc, c) => ({ ...acc, [c]: (acc[c] ?? 0) + 1 }),
-      {},
-    ),
-  )
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([c, n]) => `${n} ${c}`)
-    .join(', ');
   const count = low === high ? `${low}` : `${low}–${high}`;
-  return `${count} DynamoDB calls (${byCommand || 'none'}${goal === undefined ? '' : `; goal ≤ ${goal}`})`;
+  return `${count} DynamoDB calls (${callsByCommand(perRequest.at(-1) ?? [])}${goal === undefined ? '' : `; goal ≤ ${goal}`})`;
 }
 
 function ok(answer: Answer, what: string): Answer {

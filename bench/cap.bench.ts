@@ -7,6 +7,7 @@ import { shardOf } from '../functions/data/shards';
 import { runCapPoll, type CapPollReport } from '../functions/services/cap-poll';
 import { startSystem } from '../infra/local/system';
 import { countDynamoDbCalls, inProcessPorts } from './dynamodb-calls.bench';
+import { callsByCommand } from './figures';
 
 const root = path.resolve(import.meta.dirname, '..');
 type Row = { name: string; value: string };
@@ -28,15 +29,9 @@ const alert = (n: number) => `<?xml version="1.0" encoding="UTF-8"?>
 <area><areaDesc>Area ${n}</areaDesc></area></info></alert>`;
 
 function summary(report: CapPollReport, requests: number, calls: string[]): string {
-  const byCommand = Object.entries(
-    calls.reduce<Record<string, number>>((acc, c) => ({ ...acc, [c]: (acc[c] ?? 0) + 1 }), {}),
-  )
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([c, n]) => `${n} ${c.replace(/Command$/, '')}`)
-    .join(', ');
   return (
     `${(report.durationMs / 1000).toFixed(2)} s, ${requests} feed requests ` +
-    `(${report.read} read, ${report.notModified} not modified), ${calls.length} DynamoDB calls (${byCommand}), ` +
+    `(${report.read} read, ${report.notModified} not modified), ${calls.length} DynamoDB calls (${callsByCommand(calls)}), ` +
     `${report.alertsWritten} alert items written`
   );
 }

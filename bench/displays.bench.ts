@@ -7,6 +7,7 @@ import { screenCodeScope } from '../functions/data/screen-changes';
 import { API_BASE } from '../functions/routes';
 import { startSystem } from '../infra/local/system';
 import { countDynamoDbCalls, inProcessPorts } from './dynamodb-calls.bench';
+import { callsByCommand, percentile } from './figures';
 
 const root = path.resolve(import.meta.dirname, '..');
 type Row = { name: string; value: string };
@@ -25,20 +26,9 @@ interface Device {
   etag?: string;
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
-
-/** DynamoDB calls by command, per poll. */
-function perPoll(calls: string[], polls: number): string {
-  const byCommand = calls.reduce<Record<string, number>>(
-    (acc, c) => ({ ...acc, [c]: (acc[c] ?? 0) + 1 }),
-    {},
-  );
-  const parts = Object.entries(byCommand)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([c, n]) => `${(n / polls).toFixed(2)} ${c.replace(/Command$/, '')}`);
-  return `${(calls.length / polls).toFixed(2)} per poll (${parts.join(', ')})`;
-}
+/** DynamoDB calls per poll, in all and by command. */
+const perPoll = (calls: string[], polls: number) =>
+  `${(calls.length / polls).toFixed(2)} per poll (${callsByCommand(calls, polls)})`;
 
 /**
  * {@link DEVICES} room displays on {@link SPACES} spaces polling `GET /device/state` every 15 s
@@ -150,7 +140,7 @@ export async function run(): Promise<Row[]> {
     const notModified = steady.filter((p) => p.status === 304).length;
     rows.push({
       name: `${DEVICES} displays every 15 s, ${Math.round(seconds)} s`,
-      value: `${steady.length} polls (${(steady.length / seconds).toFixed(1)}/s), ${notModified} answered 304; p50 ${percentile(steadyMs, 50).toFixed(1)} ms, p99 ${percentile(steadyMs, 99).toFixed(1)} ms`,
+      value: `${steady.length} polls (${(steady.length / seconds).toFixed(1)}/s), ${notModified} answered 304; p50 ${percentile(steadyMs, 0.5).toFixed(1)} ms, p99 ${percentile(steadyMs, 0.99).toFixed(1)} ms`,
     });
     rows.push({
       name: '  DynamoDB calls, heartbeats included',
@@ -184,7 +174,7 @@ export async function run(): Promise<Row[]> {
     flat.sort((a, b) => a - b);
     rows.push({
       name: `  flat out, ${FLAT_OUT_CONCURRENCY} at a time`,
-      value: `${(flat.length / flatSeconds).toFixed(0)} polls/s (${flat.length} in ${flatSeconds.toFixed(1)} s); p50 ${percentile(flat, 50).toFixed(1)} ms, p99 ${percentile(flat, 99).toFixed(1)} ms; ${perPoll([...calls], flat.length)}`,
+      value: `${(flat.length / flatSeconds).toFixed(0)} polls/s (${flat.length} in ${flatSeconds.toFixed(1)} s); p50 ${percentile(flat, 0.5).toFixed(1)} ms, p99 ${percentile(flat, 0.99).toFixed(1)} ms; ${perPoll([...calls], flat.length)}`,
     });
     return rows;
   } finally {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { callsByCommand } from './figures';
 import { documentClient } from '../functions/aws/dynamodb';
 import { API_BASE } from '../functions/routes';
 import { credentials, demoUsers } from '../infra/local/seed';
@@ -83,12 +84,7 @@ export async function run(): Promise<Array<{ name: string; value: string }>> {
   const measure: Measure = async (label, method, route, token, body) => {
     calls.length = 0;
     const answer = await request(method, route, token, body);
-    const byCommand = Object.entries(
-      calls.reduce<Record<string, number>>((acc, c) => ({ ...acc, [c]: (acc[c] ?? 0) + 1 }), {}),
-    )
-      .map(([c, n]) => `${n} ${c}`)
-      .join(', ');
-    rows.push({ name: `${label}`, value: `${calls.length} DynamoDB calls (${byCommand || 'none'})` });
+    rows.push({ name: `${label}`, value: `${calls.length} DynamoDB calls (${callsByCommand(calls)})` });
     return answer;
   };
   try {

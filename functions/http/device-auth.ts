@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { getDeviceAndRoom, roomKeysOf } from '../data/devices';
+import { getDeviceAndRoom, roomKeysOf } from '../data/screen-rooms';
 import type { DeviceItem } from '../data/entities';
 import { bearerToken } from './authenticate';
 import { Unauthorized } from './errors';
@@ -15,7 +15,7 @@ export const registerAgain = () => new Unauthorized('This screen must register a
  * user token is a device's. The one check of a device token, made by the device routes'
  * middleware (below) and, in AWS, first by API Gateway's authorizer of those routes
  * (functions/device/authorizer.ts). A display's poll names its room's keys in its `If-None-Match`
- * (functions/data/devices.ts `roomTag`): those items are read in the same BatchGetItem, and handed
+ * (functions/data/screen-rooms.ts `roomTag`): those items are read in the same BatchGetItem, and handed
  * on as `roomItems` for the state to use if they are the device's.
  */
 export async function deviceOfRequest(

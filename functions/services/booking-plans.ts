@@ -12,7 +12,7 @@ import {
 import { instantToLocalDate } from '../../shared/wall-time';
 import type { BookingWrite } from '../data/booking-changes';
 import { bookingsTouching, getBookingState } from '../data/bookings';
-import { releasedOccurrences } from '../data/devices';
+import { releasedOccurrences } from '../data/occurrence-states';
 import type { BookingItem, BookingOccurrenceItem, SpaceItem } from '../data/entities';
 import { Conflict, Invalid } from '../http/errors';
 import { changedOf, seriesOf } from './booking-views';

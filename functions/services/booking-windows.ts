@@ -10,7 +10,7 @@ import {
 } from '../../shared/wall-time';
 import { listInviteeItems, newestBookings, readPlaces } from '../data/booking-changes';
 import { bookingsTouching, getBookingState, type BookingScope } from '../data/bookings';
-import { accountOccurrenceStates } from '../data/devices';
+import { accountOccurrenceStates } from '../data/occurrence-states';
 import type { BookingItem, BookingOccurrenceItem } from '../data/entities';
 import { Invalid, NotFound } from '../http/errors';
 import type { ClientPrincipal } from '../http/principal';

@@ -10,7 +10,7 @@ import {
   parseLocalDate,
   wallTimeToInstant,
 } from '../../shared/wall-time';
-import { insertOccurrenceState, releasedOccurrences } from '../data/devices';
+import { insertOccurrenceState, releasedOccurrences } from '../data/occurrence-states';
 import { clientPrincipal } from '../http/authenticate';
 import { AppError, Conflict, Invalid } from '../http/errors';
 import type { DevicePrincipal } from '../http/principal';

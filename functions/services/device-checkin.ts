@@ -1,6 +1,8 @@
 import type { CheckedIn, DeviceCheckIn } from '../../shared/schemas/devices';
 import { rolesAttrFor } from '../../shared/roles';
-import { getScreenRoom, insertOccurrenceState, savePinFailures, userIdByPin } from '../data/devices';
+import { savePinFailures, userIdByPin } from '../data/devices';
+import { insertOccurrenceState } from '../data/occurrence-states';
+import { getScreenRoom } from '../data/screen-rooms';
 import {
   db,
   type AccountItem,
@@ -47,7 +49,7 @@ export async function roomOf(
   device: DeviceItem,
 ): Promise<{ space: SpaceItem; venue: VenueItem; account: AccountItem }> {
   if (!device.account_id || !device.screen_id) throw new Conflict('This screen is not set up yet');
-  const room = await getScreenRoom(device.account_id, device.screen_id);
+  const room = await getScreenRoom(device.account_id, device.screen_id, { content: false });
   if (!room) throw new NotFound('Screen');
   const { screen, space, venue, account } = room;
   if (

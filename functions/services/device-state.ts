@@ -5,16 +5,12 @@ import { DAY_MS, instantToLocalDate, parseLocalDate, wallTimeToInstant } from '.
 import {
   bindDevice,
   forgetDevice,
-  getScreenRoom,
-  roomFromItems,
-  roomKeys,
-  roomTag,
-  occurrenceStates,
   recordHeartbeat,
   renewDeviceCode,
   screenHoldingCode,
-  type ScreenRoom,
 } from '../data/devices';
+import { occurrenceStates } from '../data/occurrence-states';
+import { getScreenRoom, roomFromItems, roomKeys, roomTag, type ScreenRoom } from '../data/screen-rooms';
 import type { AccountItem, DeviceItem, PackageItem } from '../data/entities';
 import { registerAgain } from '../http/device-auth';
 import type { DevicePrincipal } from '../http/principal';
@@ -45,7 +41,7 @@ const etagOf = (state: DeviceState) =>
 
 /**
  * GET /device/state. A bound display's ETag names its room's keys and a fingerprint of what the
- * room's items hold (functions/data/devices.ts `roomTag`); its poll read those items with the
+ * room's items hold (functions/data/screen-rooms.ts `roomTag`); its poll read those items with the
  * device (one BatchGetItem), so an unchanged state is known without another read, and `state` is
  * left out: the answer is a 304.
  */

@@ -1,6 +1,6 @@
 import pLimit from 'p-limit';
 import { batchGet, owned } from '../data/batch';
-import { insertOccurrenceState, listCheckInSpaces, occurrenceStates } from '../data/devices';
+import { insertOccurrenceState, listCheckInSpaces, occurrenceStates } from '../data/occurrence-states';
 import { db, type SpaceItem, type VenueItem } from '../data/entities';
 import { logger } from '../http/logger';
 import { escapeHtml, sendMail } from './mail';

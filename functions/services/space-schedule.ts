@@ -2,7 +2,7 @@ import type { Space } from '../../shared/schemas/venues';
 import { seriesOccurrences } from '../../shared/series-edit';
 import { DAY_MS, formatWallTime, instantToLocalDate, instantToWallTime } from '../../shared/wall-time';
 import { bookingsTouching, type BookingScope } from '../data/bookings';
-import { accountOccurrenceStates } from '../data/devices';
+import { accountOccurrenceStates } from '../data/occurrence-states';
 import type { BookingItem, BookingOccurrenceItem } from '../data/entities';
 import { seriesOf } from './booking-views';
 

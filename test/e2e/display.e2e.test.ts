@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { resetEnvCache } from '../../functions/env';
@@ -8,6 +6,7 @@ import { runScreenOffline } from '../../functions/services/screen-offline';
 import { readMailbox, type SentMail } from '../../infra/local/emulators/ses';
 import { demoUsers } from '../../infra/local/seed';
 import { formatWallTime, instantToWallTime } from '../../shared/wall-time';
+import { anAlertFeed } from '../support/alert-feed';
 import { seriousViolations } from '../support/axe';
 import { pageAt, useBrowser } from '../support/browser';
 import { call, signIn } from '../support/e2e-api';
@@ -67,25 +66,6 @@ const wallTimeIn = (minutes: number) =>
 
 /** Makes the display poll now rather than at its next 15 s, as it does when it gets the focus. */
 const pollNow = (page: Page) => page.evaluate(() => window.dispatchEvent(new Event('focus')));
-
-/** A CAP 1.2 alert served on this machine: Extreme, in force for an hour. */
-async function anAlertFeed(suffix: string): Promise<{ url: string; server: Server }> {
-  const at = (minutes: number) =>
-    new Date(Date.now() + minutes * 60_000).toISOString().replace(/\.\d{3}Z$/, '+00:00');
-  const server = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'application/cap+xml' });
-    response.end(`<?xml version="1.0" encoding="UTF-8"?>
-<alert xmlns="urn:oasis:names:tc:emergency:cap:1.2">
-<identifier>DISPLAY-${suffix}</identifier><sender>alerts@city.example</sender><sent>${at(-1)}</sent>
-<status>Actual</status><msgType>Alert</msgType><scope>Public</scope>
-<info><event>Fire</event><urgency>Immediate</urgency><severity>Extreme</severity><certainty>Observed</certainty>
-<expires>${at(60)}</expires><senderName>City Fire Service</senderName>
-<headline>Evacuate the east wing</headline><instruction>Leave by the west stairs.</instruction>
-<area><areaDesc>East wing</areaDesc></area></info></alert>`);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/alerts.cap`, server };
-}
 
 describe('room display', () => {
   it('shows its code, then the room that took it; checks in with a PIN; gives the screen to an alert', async () => {

@@ -1,11 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { resetEnvCache } from '../../functions/env';
 import { runCapPoll } from '../../functions/services/cap-poll';
 import { demoUsers } from '../../infra/local/seed';
+import { anAlertFeed } from '../support/alert-feed';
 import { signedInClientPage, useBrowser } from '../support/browser';
 import { call, signIn } from '../support/e2e-api';
 
@@ -131,22 +130,8 @@ describe('screen content', () => {
   it('lists the alert of a feed served here once the CAP job has read it', async () => {
     const suffix = Date.now().toString(36);
     const { owner, space } = await anOwnerWithASpace(suffix);
-    const at = (minutes: number) =>
-      new Date(Date.now() + minutes * 60_000).toISOString().replace(/\.\d{3}Z$/, '+00:00');
-    const server: Server = createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'application/cap+xml' });
-      response.end(`<?xml version="1.0" encoding="UTF-8"?>
-<alert xmlns="urn:oasis:names:tc:emergency:cap:1.2">
-<identifier>E2E-${suffix}</identifier><sender>alerts@city.example</sender><sent>${at(-1)}</sent>
-<status>Actual</status><msgType>Alert</msgType><scope>Public</scope>
-<info><event>Fire</event><urgency>Immediate</urgency><severity>Extreme</severity><certainty>Observed</certainty>
-<expires>${at(60)}</expires><senderName>City Fire Service</senderName>
-<headline>Evacuate the east wing</headline><instruction>Leave by the west stairs.</instruction>
-<area><areaDesc>East wing</areaDesc></area></info></alert>`);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { url, server } = await anAlertFeed(suffix);
     try {
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/alerts.cap`;
       const page = await signedInClientPage(owner);
       await openSpaces(page);
       await page.getByRole('button', { name: `Alerts of ${space.title}` }).click();

@@ -58,6 +58,38 @@ async function follow(start: URL, init: RequestInit, cookies: Map<string, string
 }
 
 /**
+ * A person at the broker's sign-in page, from an authorization URL: types `email` (ticking "Email
+ * verified" when asked), and is sent back with a code for `state`. Answers the code, where the
+ * browser went back to, and the sign-in page as it read.
+ */
+export async function signInAtBroker(
+  authorize: URL,
+  state: string,
+  person: { email: string; verified: boolean },
+): Promise<{ code: string; returnUrl: URL; page: string }> {
+  const cookies = new Map<string, string>();
+  const page = await follow(authorize, { method: 'GET' }, cookies);
+  const html = await page.text();
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+  if (!action)
+    throw new Error(`The broker's sign-in page has no form (${page.status}): ${html.slice(0, 300)}`);
+  const form = new URLSearchParams({ email: person.email });
+  if (person.verified) form.set('email_verified', 'true');
+  const back = await follow(
+    new URL(action, authorize),
+    { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+    cookies,
+  );
+  const location = back.headers.get('location');
+  if (!location) throw new Error(`The broker did not send the browser back (${back.status})`);
+  const returnUrl = new URL(location);
+  const code = returnUrl.searchParams.get('code');
+  if (!code || returnUrl.searchParams.get('state') !== state)
+    throw new Error(`The broker sent back no code: ${location}`);
+  return { code, returnUrl, page: html };
+}
+
+/**
  * Gets a code for `email` from the broker of the system at `apiBase` (…/api/v1), as the login
  * page of `area` starts it and the person completes it.
  */
@@ -81,24 +113,9 @@ export async function socialCode(apiBase: string, attempt: SocialAttempt): Promi
     identity_provider: identityProviderNames[attempt.brokerProvider ?? attempt.provider],
   }).forEach(([name, value]) => authorize.searchParams.set(name, value));
 
-  const cookies = new Map<string, string>();
-  const page = await follow(authorize, { method: 'GET' }, cookies);
-  const html = await page.text();
-  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
-  if (!action)
-    throw new Error(`The broker's sign-in page has no form (${page.status}): ${html.slice(0, 300)}`);
-  const form = new URLSearchParams({ email: attempt.email });
-  if (attempt.verified ?? true) form.set('email_verified', 'true');
-  const back = await follow(
-    new URL(action, authorize),
-    { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } },
-    cookies,
-  );
-  const location = back.headers.get('location');
-  if (!location) throw new Error(`The broker did not send the browser back (${back.status})`);
-  const returnUrl = new URL(location);
-  const code = returnUrl.searchParams.get('code');
-  if (!code || returnUrl.searchParams.get('state') !== state)
-    throw new Error(`The broker sent back no code: ${location}`);
+  const { code, returnUrl } = await signInAtBroker(authorize, state, {
+    email: attempt.email,
+    verified: attempt.verified ?? true,
+  });
   return { body: { token: code, provider: attempt.provider, code_verifier: verifier, nonce }, returnUrl };
 }

@@ -5,6 +5,7 @@ import {
   bearerOf,
   introspection,
   opaqueToken,
+  reply,
   startStandIn,
   StandInError,
   stringField,
@@ -256,8 +257,4 @@ export async function startGoogleCalendar({
     }),
   });
   return { ...running, apiUrl: `${running.url}/calendar/v3` };
-}
-
-function reply(status: number, body: unknown): Reply {
-  return { status, body };
 }

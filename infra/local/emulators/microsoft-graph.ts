@@ -15,6 +15,7 @@ import {
   bearerOf,
   introspection,
   opaqueToken,
+  reply,
   startStandIn,
   StandInError,
   stringField,
@@ -366,8 +367,4 @@ export async function startMicrosoftGraph({
   });
   apiUrl = `${running.url}/v1.0`;
   return { ...running, apiUrl };
-}
-
-function reply(status: number, body: unknown): Reply {
-  return { status, body };
 }

@@ -69,6 +69,9 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
+/** An answer with a JSON body. */
+export const reply = (status: number, body: unknown): Reply => ({ status, body });
+
 export interface Incoming {
   method: string;
   url: URL;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { startGoogleCalendar } from '../../../infra/local/emulators/google-calendar';
 import { startMicrosoftGraph } from '../../../infra/local/emulators/microsoft-graph';
+import { signInAtBroker } from '../../support/social';
 import {
   LOCAL_CALENDAR_CLIENTS,
   startOidc,
@@ -48,34 +49,6 @@ export async function startCalendarWorld(): Promise<CalendarWorld> {
   };
 }
 
-/** Follows the provider's redirects by hand with its cookies, until it sends the browser away. */
-async function follow(url: URL, init: RequestInit, cookies: Map<string, string>): Promise<Response> {
-  let next = url;
-  let request = init;
-  for (let hop = 0; hop < 10; hop++) {
-    const response = await fetch(next, {
-      ...request,
-      redirect: 'manual',
-      headers: {
-        ...(request.headers as Record<string, string>),
-        cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-      },
-    });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const [name, ...value] = pair!.split('=');
-      cookies.set(name!.trim(), value.join('='));
-    }
-    const location = response.headers.get('location');
-    if (response.status < 300 || response.status >= 400 || !location) return response;
-    const target = new URL(location, next);
-    if (target.origin !== url.origin) return response;
-    next = target;
-    request = { method: 'GET' };
-  }
-  throw new Error('Too many redirects');
-}
-
 export interface Tokens {
   access_token: string;
   refresh_token?: string;
@@ -109,24 +82,8 @@ export async function linkCalendars(
     // Google's way of asking for a refresh token; Microsoft's is the offline_access scope.
     ...(provider === 'google' ? { access_type: 'offline', prompt: 'consent select_account' } : {}),
   }).forEach(([name, value]) => authorize.searchParams.set(name, value));
-  const cookies = new Map<string, string>();
-  const page = await follow(authorize, { method: 'GET' }, cookies);
-  const html = await page.text();
-  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
-  if (!action) throw new Error(`No sign-in form (${page.status}): ${html.slice(0, 300)}`);
-  if (!html.includes(`Sign in with ${client.name}`)) throw new Error(`The page does not name ${client.name}`);
-  const back = await follow(
-    new URL(action, authorize),
-    {
-      method: 'POST',
-      body: new URLSearchParams({ email, email_verified: 'true' }),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    },
-    cookies,
-  );
-  const returned = new URL(back.headers.get('location') ?? 'missing:');
-  const code = returned.searchParams.get('code');
-  if (!code || returned.searchParams.get('state') !== state) throw new Error(`No code: ${returned.href}`);
+  const { code, page } = await signInAtBroker(authorize, state, { email, verified: true });
+  if (!page.includes(`Sign in with ${client.name}`)) throw new Error(`The page does not name ${client.name}`);
   const response = await tokenRequest(issuer, provider, {
     grant_type: 'authorization_code',
     code,

@@ -1,5 +1,6 @@
 import type { CapAlert } from '../../../shared/schemas/cap-alerts';
 import type { BoundDeviceState } from '../../../shared/schemas/devices';
+import { parseTimeOfDay } from '../../../shared/time-of-day';
 
 /**
  * What a room display makes of its state at a moment: the room's status, the meeting in progress
@@ -44,21 +45,28 @@ export interface RoomNow {
   canBookNow: boolean;
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** A format of `zone`, made once per kind and zone (making one is slow on a low-end tablet). */
+function formatIn(
+  kind: 'day' | 'minutes' | 'time',
+  zone: string,
+  make: (timeZone: string) => Intl.DateTimeFormat,
+): Intl.DateTimeFormat {
+  const key = `${kind}|${zone}`;
+  let format = formats.get(key);
+  if (!format) formats.set(key, (format = make(zone)));
+  return format;
+}
 
 /** The local date (`YYYY-MM-DD`) that `zone` shows at `instant`. */
 export function localDate(instant: number, zone: string): string {
-  let format = dayFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(zone, format);
-  }
-  return format.format(instant);
+  return formatIn(
+    'day',
+    zone,
+    (timeZone) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+  ).format(instant);
 }
 
 export function roomNow(state: BoundDeviceState, now: number): RoomNow {
@@ -94,31 +102,21 @@ export function roomNow(state: BoundDeviceState, now: number): RoomNow {
 /** Whether a local time (minutes after midnight) is within the room's hours for booking. */
 function withinHours(hours: { start: string; end: string } | undefined, minutes: number): boolean {
   if (!hours) return true;
-  const toMinutes = (text: string) => {
-    const [h, m] = text.split(':').map(Number);
-    return (h ?? 0) * 60 + (m ?? 0);
-  };
-  const end = toMinutes(hours.end);
+  const start = parseTimeOfDay(hours.start) ?? 0;
+  const end = parseTimeOfDay(hours.end) ?? 0;
   // An end of 00:00 or before the start means until midnight.
-  return minutes >= toMinutes(hours.start) && (end <= toMinutes(hours.start) || minutes < end);
+  return minutes >= start && (end <= start || minutes < end);
 }
-
-const minuteFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** Minutes after midnight that `zone` shows at `instant`. */
 function localMinutes(instant: number, zone: string): number {
-  let format = minuteFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone: zone,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    minuteFormats.set(zone, format);
-  }
-  const [h, m] = format.format(instant).split(':').map(Number);
-  return (h ?? 0) * 60 + (m ?? 0);
+  const format = formatIn(
+    'minutes',
+    zone,
+    (timeZone) =>
+      new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+  );
+  return parseTimeOfDay(format.format(instant)) ?? 0;
 }
 
 /** The alerts the state lists that have not expired by now (the display may be offline). */
@@ -126,16 +124,13 @@ export function alertsInForce(alerts: readonly CapAlert[], now: number): CapAler
   return alerts.filter((alert) => !alert.expires || !(Date.parse(alert.expires) <= now));
 }
 
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** A time of day in `zone`, in the display's locale ('14:30' or '2:30 PM'). */
 export function timeIn(instant: number, zone: string): string {
-  let format = timeFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat(undefined, { timeZone: zone, hour: 'numeric', minute: '2-digit' });
-    timeFormats.set(zone, format);
-  }
-  return format.format(instant);
+  return formatIn(
+    'time',
+    zone,
+    (timeZone) => new Intl.DateTimeFormat(undefined, { timeZone, hour: 'numeric', minute: '2-digit' }),
+  ).format(instant);
 }
 
 /** A date and time in `zone` ('Fri 13 Mar, 14:30'). */
