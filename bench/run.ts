@@ -1,4 +1,5 @@
 import { run as bookings } from './bookings.bench';
+import { run as calendars } from './calendars.bench';
 import { run as cap } from './cap.bench';
 import { run as contract } from './contract.bench';
 import { run as displays } from './displays.bench';
@@ -11,7 +12,7 @@ import { run as web } from './web.bench';
 /**
  * `npm run bench`: figures as sizes, ratios and times; nothing here passes or fails.
  * `npm run bench -- <name>…` runs only the suites named (lambda, dynamodb, load, web, contract,
- * recurrence, bookings, cap, displays).
+ * recurrence, bookings, cap, displays, calendars).
  */
 const suites = [
   ['lambda', 'Lambda bundles (esbuild as in CDK; cold start as a whole process, median of 9)', lambda],
@@ -23,6 +24,7 @@ const suites = [
   ['bookings', 'Bookings: month view, long series, the 50-way race', bookings],
   ['cap', 'CAP job: alert feeds of many spaces', cap],
   ['displays', 'Room displays polling their state', displays],
+  ['calendars', 'Linked calendars: a 1,000-event import, bookings pushed', calendars],
 ] as const;
 
 const wanted = process.argv.slice(2);

@@ -61,6 +61,21 @@ const schema = z.object({
   MICROSOFT_CALENDAR_CLIENT_ID: z.string().min(1).optional(),
   MICROSOFT_CALENDAR_CLIENT_SECRET: z.string().min(1).optional(),
   /**
+   * The key that wraps the data keys of linked calendars' refresh tokens (envelope encryption):
+   * in AWS a KMS key (its ARN); locally a 256-bit key in hex, generated once under the data folder.
+   */
+  CALENDAR_KMS_KEY_ID: z.string().min(1).optional(),
+  CALENDAR_TOKEN_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
+  /**
+   * The API's public base (`https://app.example.com/api/v1`), where the calendar providers post
+   * their change notifications (`/calendar/notify/{provider}`). Absent, nothing is watched and the
+   * pull job's schedule alone reads linked calendars (locally, where no provider could reach it).
+   */
+  CALENDAR_WEBHOOK_URL: z.string().url().optional(),
+  /**
    * Whether the CAP job may fetch alert feeds at private, loopback or link-local addresses: only
    * locally, where the tests serve feeds on 127.0.0.1. In AWS it is unset, and such feeds are
    * refused (SSRF).

@@ -1,6 +1,7 @@
 import { accountsRoutes } from './accounts/routes';
 import { authRoutes } from './auth/routes';
 import { bookingsRoutes } from './bookings/routes';
+import { calendarsRoutes } from './calendars/routes';
 import { configRoutes } from './config/routes';
 import { deviceRoutes } from './device/routes';
 import type { RouteDef } from './http/contract';
@@ -33,6 +34,7 @@ export const routes: readonly RouteDef[] = [
   bookingsRoutes,
   slideshowsRoutes,
   deviceRoutes,
+  calendarsRoutes,
 ].flatMap((group) => Object.values(group) as RouteDef[]);
 
 export {

@@ -5,6 +5,7 @@ import { env } from '../env';
 import { Conflict, Forbidden, Invalid } from '../http/errors';
 import type { ActivityInput } from './activity';
 import { batchGet } from './batch';
+import { pushSteps } from './calendar-pushes';
 import { parseBookingItem } from './bookings';
 import {
   db,
@@ -176,6 +177,25 @@ export interface BookingWrite {
    * `display_version` is bumped (in the `spaces` patch for those that gain time).
    */
   shown?: string[];
+  /**
+   * Bookings whose push to a linked calendar this write leaves pending (the outbox,
+   * ./calendar-pushes.ts): the bookings it writes, when their space syncs with a calendar.
+   */
+  pushes?: string[];
+}
+
+/** The bookings a write touches, by id: what a synced space's calendar is told of. */
+export function bookingsWritten(
+  write: Pick<BookingWrite, 'put' | 'delete' | 'putOccurrences' | 'deleteOccurrences'>,
+): string[] {
+  return [
+    ...new Set([
+      ...write.put.map(({ item }) => item.booking_id),
+      ...write.delete.map(({ bookingId }) => bookingId),
+      ...write.putOccurrences.map((item) => item.booking_id),
+      ...write.deleteOccurrences.map(({ bookingId }) => bookingId),
+    ]),
+  ];
 }
 
 /** The spaces a write bumps the `display_version` of without a condition (they gain no time). */
@@ -281,6 +301,7 @@ function guardSteps(e: Entities, accountId: string, write: BookingWrite): Step[]
       changedMeanwhile,
     ]);
   }
+  steps.push(...pushSteps(e, accountId, write.pushes ?? []));
   return steps;
 }
 
@@ -296,6 +317,7 @@ export function transactionSize(write: BookingWrite): number {
     onlyShown(write).length +
     assignment +
     write.invitees.length +
+    new Set(write.pushes ?? []).size +
     1
   );
 }

@@ -13,6 +13,12 @@ import { configItemEntity } from './model/config';
 import { accountEntity, adminEntity, packageEntity, userEntity } from './model/people';
 import { bannerEntity, licenceEntity, licencePurchaseEntity, platformStatsEntity } from './model/platform';
 import { bookingEntity, bookingOccurrenceEntity, inviteeEntity, spaceFeedEntity } from './model/bookings';
+import {
+  calendarAccountEntity,
+  calendarChannelEntity,
+  calendarLinkEntity,
+  calendarPushEntity,
+} from './model/calendars';
 import { capFeedEntity, slideshowEntity, spaceAlertsEntity } from './model/screen-content';
 import {
   deviceCodeEntity,
@@ -70,6 +76,10 @@ const entities = {
   occurrenceState: occurrenceStateEntity,
   screenNotice: screenNoticeEntity,
   digestSent: digestSentEntity,
+  calendarAccount: calendarAccountEntity,
+  calendarLink: calendarLinkEntity,
+  calendarPush: calendarPushEntity,
+  calendarChannel: calendarChannelEntity,
 };
 
 let service: Service<typeof entities> | undefined;
@@ -104,3 +114,7 @@ export type OccurrenceStateItem = EntityItem<typeof occurrenceStateEntity>;
 export type ScreenNoticeItem = EntityItem<typeof screenNoticeEntity>;
 export type BookingOccurrenceItem = EntityItem<typeof bookingOccurrenceEntity>;
 export type InviteeItem = EntityItem<typeof inviteeEntity>;
+export type CalendarAccountItem = EntityItem<typeof calendarAccountEntity>;
+export type CalendarLinkItem = EntityItem<typeof calendarLinkEntity>;
+export type CalendarPushItem = EntityItem<typeof calendarPushEntity>;
+export type CalendarChannelItem = EntityItem<typeof calendarChannelEntity>;

@@ -13,7 +13,7 @@ import {
   type VenueItem,
   type VenueManagerItem,
 } from './entities';
-import { changedMeanwhile, runSteps } from './transactions';
+import { changedMeanwhile, runSteps, type Entities, type Step } from './transactions';
 import { getVenueWithAssignment, venueWithAssignmentKeys } from './venues';
 
 /**
@@ -142,10 +142,12 @@ export async function insertSpace(
   space: SpaceItem,
   spacesLimit: number | undefined,
   activity: ActivityInput,
+  also: (e: Entities) => Step[] = () => [],
 ): Promise<void> {
   const { account_id, venue_id } = space;
   await runSteps(
     (e) => [
+      ...also(e),
       [e.space.create(withWatches(space)).commit(), changedMeanwhile],
       [
         e.venue
@@ -190,7 +192,10 @@ export type SpaceOptionalField =
   | 'cap_watch_shard'
   | 'cap_watch_id'
   | 'checkin_watch_shard'
-  | 'checkin_watch_id';
+  | 'checkin_watch_id'
+  | 'calendar_account_id'
+  | 'calendar_id'
+  | 'calendar_title';
 
 /**
  * The jobs' sparse indexes a space belongs in: the CAP job's (`capWatch`) while it is Active with
@@ -248,6 +253,7 @@ export async function saveSpace(
   changes: SpaceChanges,
   remove: readonly SpaceOptionalField[],
   activity: ActivityInput,
+  also: (e: Entities) => Step[] = () => [],
 ): Promise<SpaceItem> {
   const updated_at = new Date().toISOString();
   const set = Object.fromEntries(
@@ -269,6 +275,7 @@ export async function saveSpace(
           .commit(),
         changedMeanwhile,
       ],
+      ...also(e),
     ],
     activity,
   );

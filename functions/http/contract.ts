@@ -25,6 +25,7 @@ export const routeGroups = [
   'bookings',
   'slideshows',
   'device',
+  'calendars',
 ] as const;
 /** One Lambda function per group. */
 export type RouteGroup = (typeof routeGroups)[number];
@@ -36,6 +37,8 @@ export type AuthKind = 'public' | 'client' | 'admin' | 'device';
  * (`'venues.permission.edit'`), or `'read'`, which every client role has.
  */
 export type Permission = 'read' | RoleFlag;
+/** The media types of answers that are text rather than JSON. */
+export type TextMediaType = 'text/calendar' | 'text/plain';
 /** Error statuses an operation may answer, all with the body `{ message }` (DESIGN §4). */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503;
 
@@ -57,6 +60,11 @@ export interface RouteSpec<
   /** One line for the API reference. */
   summary: string;
   body?: B;
+  /**
+   * The body may come form-encoded (`application/x-www-form-urlencoded`, each field once), as the
+   * specification sends it (client-area §7: the calendar code); JSON is taken too.
+   */
+  form?: boolean;
   query?: Q;
   params?: P;
   /** The schema of `result` in the 200 answer `{ result, message? }`. */
@@ -69,10 +77,10 @@ export interface RouteSpec<
    */
   messageInData?: boolean;
   /**
-   * The 200 answer is `result` itself as text of this media type (a calendar feed), not JSON;
-   * `response` is then a string schema.
+   * The 200 answer is `result` itself as text of this media type (a calendar feed, the token a
+   * provider's URL check asks to have echoed), not JSON; `response` is then a string schema.
    */
-  produces?: 'text/calendar';
+  produces?: TextMediaType;
   /**
    * The answer carries an `ETag`; a request whose `If-None-Match` names it is answered 304 with no
    * body (a room display's poll).

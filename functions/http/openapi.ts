@@ -95,7 +95,16 @@ function operation(route: RouteDef) {
         {
           requestBody: {
             required: true,
-            content: json({ ...toSchema(route.body, 'input'), additionalProperties: false }),
+            content: {
+              ...json({ ...toSchema(route.body, 'input'), additionalProperties: false }),
+              ...(route.form
+                ? {
+                    'application/x-www-form-urlencoded': {
+                      schema: { ...toSchema(route.body, 'input'), additionalProperties: false },
+                    },
+                  }
+                : {}),
+            },
           },
         }
       : {}),

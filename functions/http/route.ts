@@ -97,8 +97,11 @@ const errorMapper: MiddlewareObj<ApiEvent, ApiResult, Error, RouteLambdaContext>
   },
 };
 
-/** Parses the JSON body of a route that takes one; a route that takes none ignores any body. */
-function jsonBody({ body }: RouteDef): MiddlewareObj<ApiEvent, ApiResult, Error, RouteLambdaContext> {
+/**
+ * Parses the JSON body of a route that takes one (or the form-encoded one of a `form` route); a
+ * route that takes none ignores any body.
+ */
+function jsonBody({ body, form }: RouteDef): MiddlewareObj<ApiEvent, ApiResult, Error, RouteLambdaContext> {
   return {
     before: (request: Request) => {
       const { event } = request;
@@ -106,6 +109,10 @@ function jsonBody({ body }: RouteDef): MiddlewareObj<ApiEvent, ApiResult, Error,
       if (!body || !event.body) return;
       const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
       const type = event.headers?.['content-type'] ?? '';
+      if (form && /^application\/x-www-form-urlencoded\b/i.test(type)) {
+        request.context.route.json = Object.fromEntries(new URLSearchParams(text));
+        return;
+      }
       if (type && !/^application\/(.+\+)?json\b/i.test(type))
         throw new BadRequest('Send the request body as JSON');
       try {
@@ -224,10 +231,11 @@ export function route<D extends RouteDef>(
       }
       checkAnswer(def, result);
       if (def.produces) {
+        // Text of the route's media type: a calendar feed, the token a provider's URL check echoes.
         return {
           statusCode: 200,
           headers: { 'content-type': `${def.produces}; charset=utf-8`, ...reply.headers },
-          body: String(result),
+          body: result === null ? '' : String(result),
         };
       }
       if (def.unwrapped) return json(200, result, { headers: reply.headers, cookies: reply.cookies });

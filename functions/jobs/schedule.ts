@@ -18,6 +18,11 @@ export interface ScheduledJob<Report = unknown> {
   readonly entry: string;
   /** Runs every `rateMinutes` minutes (EventBridge `rate(n minutes)`; locally, a timer). */
   readonly rateMinutes: number;
+  /**
+   * Locally, every this many ms instead of the rate: a job whose rate in AWS is there to spare
+   * providers' quotas may run more often on one machine, where a person waits for it.
+   */
+  readonly localPeriodMs?: number;
   /** One line, for the Lambda, the rule and the start-up log. */
   readonly description: string;
   /** What the job's Lambda needs. */
@@ -67,6 +72,26 @@ export const scheduledJobs = [
     description: 'Turns silent screens Offline and e-mails their recipients as each screen asks',
     lambda: { timeoutSeconds: 50, memoryMb: 256 },
     load: () => import('./screen-offline').then((module) => () => module.runScreenOffline()),
+  }),
+  job({
+    name: 'calendar-push',
+    entry: 'jobs/calendar-push.ts',
+    rateMinutes: 1,
+    localPeriodMs: 5_000,
+    description:
+      'Writes bookings of synced spaces to their linked calendars (the outbox), retrying what failed',
+    // A provider call or two per booking changed, each with a 10 s limit.
+    lambda: { timeoutSeconds: 55, memoryMb: 256 },
+    load: () => import('./calendar-push').then((module) => () => module.runPushes()),
+  }),
+  job({
+    name: 'calendar-pull',
+    entry: 'jobs/calendar-pull.ts',
+    rateMinutes: 5,
+    localPeriodMs: 15_000,
+    description: 'Reads what changed in the linked calendars of synced spaces into their bookings',
+    lambda: { timeoutSeconds: 280, memoryMb: 512 },
+    load: () => import('./calendar-pull').then((module) => () => module.runPulls()),
   }),
 ] as const;
 

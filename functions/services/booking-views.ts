@@ -82,9 +82,16 @@ export function actsAt(access: Access, place: Place): boolean {
   return actsOn(access.role, assignment);
 }
 
-/** `editPermission` and `deletePermission` of a booking at these places. */
-export function permissionsAt(access: Access, ...places: Place[]) {
-  const acts = places.every((place) => actsAt(access, place));
+/**
+ * `editPermission` and `deletePermission` of a booking at these places; an event read from a
+ * linked calendar (`source`) is changed there, never here.
+ */
+export function permissionsAt(
+  access: Access,
+  booking: Place & Pick<BookingItem, 'source'>,
+  ...places: Place[]
+) {
+  const acts = !booking.source && [booking, ...places].every((place) => actsAt(access, place));
   return {
     editPermission: acts && allows(access.rolesAttr, 'events.permission.edit'),
     deletePermission: acts && allows(access.rolesAttr, 'events.permission.delete'),
@@ -245,6 +252,7 @@ export function toOccurrence(
     invites_list: invitesOf(occurrence.invites_list),
     organizer: organizerOf(booking),
     check_in: checkIn,
+    source: booking.source ?? 'spaces',
     ...permissionsAt(access, booking, place),
   };
 }
@@ -268,6 +276,7 @@ export function toBooking(
     invites_list: invitesOf(booking.invites_list),
     organizer: organizerOf(booking),
     occurrence,
+    source: booking.source ?? 'spaces',
     created_at: booking.created_at,
     updated_at: booking.updated_at,
     ...permissionsAt(access, booking),

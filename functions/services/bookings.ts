@@ -20,12 +20,13 @@ import {
   readPlaces,
   readSpace,
   writeBookings,
+  bookingsWritten,
   type BookingWrite,
   type Places,
 } from '../data/booking-changes';
 import { getBookingState } from '../data/bookings';
 import type { BookingItem, SpaceItem, VenueItem } from '../data/entities';
-import { Forbidden, Invalid, NotFound } from '../http/errors';
+import { Conflict, Forbidden, Invalid, NotFound } from '../http/errors';
 import type { ClientPrincipal } from '../http/principal';
 import {
   applyPlan,
@@ -194,6 +195,19 @@ async function commitAtSpace(
   }
 }
 
+/** A change of an event read from a linked calendar: it is changed in that calendar. */
+const externalEvent = (source: 'google' | 'microsoft') =>
+  new Conflict(
+    `This event comes from the linked ${source === 'google' ? 'Google' : 'Microsoft'} calendar. Change it there`,
+  );
+
+/** Whether a space syncs with a linked calendar: its bookings' writes then leave a push pending. */
+const syncs = (space: SpaceItem | undefined) => !!space?.calendar_account_id;
+
+/** The bookings a write touches, when one of the spaces it concerns syncs (before or after a move). */
+const pushesOf = (write: Parameters<typeof bookingsWritten>[0], ...spaces: Array<SpaceItem | undefined>) =>
+  spaces.some(syncs) ? bookingsWritten(write) : [];
+
 const organizerOf = (booking: BookingItem) => ({
   id: booking.organizer_id,
   name: booking.organizer_name,
@@ -240,6 +254,7 @@ export async function createBooking(principal: ClientPrincipal, input: EventInpu
       deleteOccurrences: [],
       assignment: assignmentCheck(principal, place.space),
       invitees: input.invites_list,
+      pushes: syncs(place.space) ? [series.id] : [],
     },
     `Created booking ${booking.title} in ${place.space.title}`,
     booking.booking_id,
@@ -281,6 +296,7 @@ async function bookingToChange(
   const access = accessFromPlaces(principal, places);
   if (!sees(access, booking)) throw new NotFound('Booking');
   if (!actsAt(access, booking)) throw new Forbidden();
+  if (booking.source) throw externalEvent(booking.source);
   return { booking, occurrences, places, access };
 }
 
@@ -357,6 +373,7 @@ export async function updateBooking(
     { ids: new Set(outcome.series.map((series) => series.id).concat(booking.booking_id)), after },
     {
       ...result.write,
+      pushes: pushesOf(result.write, place.space, places.spaces.get(booking.space_id)),
       assignment: assignmentCheck(principal, place.space),
       // New addresses, and ones given another name, for the account's invitee list.
       invitees: input.invites_list.filter(
@@ -402,6 +419,7 @@ export async function deleteBooking(
       spaces: [],
       assignment: assignmentCheck(principal, booking),
       invitees: [],
+      pushes: pushesOf(result.write, places.spaces.get(booking.space_id)),
     },
     {
       principal,

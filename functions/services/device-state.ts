@@ -183,10 +183,12 @@ async function screenState(room: ScreenRoom, now: number): Promise<BoundDeviceSt
     space: spaceOf,
     venue: { id: venue.venue_id, name: venue.name, timezone: zone },
     // A released occurrence no longer holds the room.
-    occurrences: occurrences.flatMap(({ booking_id, recurrence_id, title, start_utc, end_utc }) => {
+    occurrences: occurrences.flatMap(({ booking_id, recurrence_id, title, start_utc, end_utc, source }) => {
       const state = states.find((s) => s.booking_id === booking_id && s.start_utc === start_utc);
       if (state?.released_at) return [];
-      return [{ booking_id, recurrence_id, title, start_utc, end_utc, checked_in: !!state?.checked_in_at }];
+      return [
+        { booking_id, recurrence_id, title, start_utc, end_utc, checked_in: !!state?.checked_in_at, source },
+      ];
     }),
     check_in: {
       enabled: space.check_in_window === 'Yes',

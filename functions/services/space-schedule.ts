@@ -1,3 +1,4 @@
+import type { BookingSource } from '../../shared/schemas/bookings';
 import type { Space } from '../../shared/schemas/venues';
 import { seriesOccurrences } from '../../shared/series-edit';
 import { DAY_MS, formatWallTime, instantToLocalDate, instantToWallTime } from '../../shared/wall-time';
@@ -149,6 +150,8 @@ export interface SpaceOccurrence {
   end_utc: string;
   /** Who made the booking: for the mails of jobs, never for a display. */
   organizer: { name: string; email: string };
+  /** Where it was made: in Spaces, or in the space's linked calendar. */
+  source: BookingSource;
 }
 
 /**
@@ -177,6 +180,7 @@ export async function spaceOccurrences(
       start_utc: occurrence.start_utc,
       end_utc: occurrence.end_utc,
       organizer: { name: booking.organizer_name, email: booking.organizer_email },
+      source: booking.source ?? ('spaces' as const),
     })),
   );
   const organizers = new Map(
@@ -189,6 +193,7 @@ export async function spaceOccurrences(
     start_utc: occurrence.start_at,
     end_utc: occurrence.end_at,
     organizer: organizers.get(occurrence.booking_id) ?? { name: '', email: '' },
+    source: 'spaces' as const,
   }));
   return [...regular, ...changed]
     .map((o) => ({

@@ -1,3 +1,4 @@
+import { afterLinkSaved, linkPlan } from './calendars/space-links';
 import { ulid } from 'ulid';
 import type * as z from 'zod';
 import type { Status } from '../../shared/schemas/common';
@@ -361,12 +362,19 @@ export async function createSpace(
     created_at: now,
     updated_at: now,
   };
-  await insertSpace(space, limit, {
-    principal,
-    component: 'Space',
-    componentId: space.space_id,
-    activity: `Created space ${space.title} in ${venue.name}`,
-  });
+  const link = await linkPlan(space, input, context.pkg);
+  Object.assign(space, link.set);
+  await insertSpace(
+    space,
+    limit,
+    {
+      principal,
+      component: 'Space',
+      componentId: space.space_id,
+      activity: `Created space ${space.title} in ${venue.name}`,
+    },
+    link.steps,
+  );
   return toSpace(space, venue.name, 'Approved', freeSchedule);
 }
 
@@ -403,6 +411,8 @@ export async function updateSpace(
       venueId: input.venue_id,
       amenities: input.amenities,
       spaceTypes: input.space_type,
+      // Linking a calendar needs the package's third-party integration.
+      ...(input.calendar_sync === 'Yes' ? { packageId: principal.account.package_id } : {}),
     }),
     scheduleRead(principal, spaceId),
   ]);
@@ -414,12 +424,15 @@ export async function updateSpace(
     await acceptUpload(principal, 'space-photo', 'photo_uri', input.photo_uri);
   }
   const { set, remove } = formFields(input);
+  const link = await linkPlan(space, input, context.pkg);
   const saved = await saveSpace(
     space,
-    { ...set, status: input.status ?? space.status },
-    remove,
+    { ...set, ...link.set, status: input.status ?? space.status },
+    [...remove, ...link.remove],
     activityOf(principal, space, `Updated space ${input.title}`),
+    link.steps,
   );
+  await afterLinkSaved(space, link);
   return toSpace(saved, venueName, 'Approved', scheduleOf(spaceId, zone));
 }
 
@@ -567,4 +580,32 @@ export async function saveCapAlerts(
     activityOf(principal, space, `Saved the alert settings of space ${space.title}`),
   );
   return capSettings(saved);
+}
+
+/**
+ * POST /client/calendar/unlink/{spaceId}: the space stops syncing with its calendar (its link
+ * fields cleared, client-area §4); the events read from that calendar leave it. Unlinking a space
+ * that syncs with nothing answers it as it is.
+ */
+export async function unlinkSpaceCalendar(principal: ClientPrincipal, spaceId: string): Promise<Space> {
+  const [{ space, venueName, zone }, scheduleOf] = await Promise.all([
+    spaceToChange(principal, spaceId),
+    scheduleRead(principal, spaceId),
+  ]);
+  const link = await linkPlan(space, { calendar_sync: 'No' }, null);
+  const saved = link.remove.length
+    ? await saveSpace(
+        space,
+        {},
+        link.remove,
+        activityOf(
+          principal,
+          space,
+          `Unlinked the calendar ${space.calendar_title ?? ''} from ${space.title}`,
+        ),
+        link.steps,
+      )
+    : space;
+  await afterLinkSaved(space, link);
+  return toSpace(saved, venueName, 'Approved', scheduleOf(spaceId, zone));
 }

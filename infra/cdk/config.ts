@@ -37,6 +37,15 @@ export interface StageConfig {
   readonly isProduction: boolean;
   /** Social sign-in through each user pool's Cognito domain (docs/deployment.md). */
   readonly social: SocialSettings;
+  /** Linked calendars (docs/deployment.md): the providers registered for this stage. */
+  readonly calendars: CalendarSettings;
+}
+
+/** The providers whose calendars venues may link, and where their app registrations are kept. */
+export interface CalendarSettings {
+  readonly providers: ReadonlyArray<'google' | 'microsoft'>;
+  /** Secrets Manager names `<prefix>/google` and `<prefix>/microsoft` (JSON `client_id`, `client_secret`). */
+  readonly secretPrefix: string;
 }
 
 /** Steady requests per second and the burst above it, as API Gateway throttles a route. */
@@ -83,6 +92,8 @@ interface StageContext {
   deviceRegisterThrottleBurst?: number | string;
   authDomainPrefix?: string;
   microsoftTenant?: string;
+  /** Comma list: which providers' calendars may be linked (their secrets must exist first). */
+  calendarProviders?: string;
 }
 
 /**
@@ -179,7 +190,24 @@ export function resolveStageConfig(node: Node): StageConfig {
     },
     isProduction,
     social: { domainPrefix, microsoftTenant, secretPrefix: `spaces/${stage}/social` },
+    calendars: {
+      providers: calendarProviders(pick('calendarProviders')),
+      secretPrefix: `spaces/${stage}/calendar`,
+    },
   };
+}
+
+/** `calendarProviders` context: a comma list of google and microsoft (none by default). */
+function calendarProviders(value: string | undefined): CalendarSettings['providers'] {
+  const names = (value ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  for (const name of names) {
+    if (name !== 'google' && name !== 'microsoft')
+      throw new Error(`Invalid calendarProviders "${value}": expected google and/or microsoft.`);
+  }
+  return [...new Set(names)] as CalendarSettings['providers'];
 }
 
 function stringContext(node: Node, key: string): string | undefined {

@@ -55,6 +55,7 @@ export function buildSpaces(app: App, options: BuildOptions = {}): SpacesStacks 
     config,
     appUrl,
     table: data.table,
+    calendarKey: data.calendarKey,
     clientPool: auth.clientPool,
     adminPool: auth.adminPool,
     functionsDir: options.functionsDir,

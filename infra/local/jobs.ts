@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { scheduledJobs, type ScheduledJob } from '../../functions/jobs/schedule';
 
 /** What the timers need of a job of the schedule table (functions/jobs/schedule.ts). */
-export type LocalJob = Pick<ScheduledJob, 'name' | 'rateMinutes' | 'load'>;
+export type LocalJob = Pick<ScheduledJob, 'name' | 'rateMinutes' | 'load' | 'localPeriodMs'>;
 
 export interface JobTimersOptions {
   /** Runs every job this often instead of on its rate (tests, `SPACES_JOB_PERIOD_MS`). */
@@ -82,7 +82,7 @@ export function startJobTimers(options: JobTimersOptions): JobTimers {
 
   const states = new Map<string, State>();
   for (const job of jobs) {
-    const intervalMs = periodMs ?? job.rateMinutes * 60_000;
+    const intervalMs = periodMs ?? job.localPeriodMs ?? job.rateMinutes * 60_000;
     const state: State = {
       job,
       running: undefined,
@@ -91,7 +91,12 @@ export function startJobTimers(options: JobTimersOptions): JobTimers {
     };
     states.set(job.name, state);
   }
-  const every = (job: LocalJob) => (periodMs === undefined ? `${job.rateMinutes} min` : `${periodMs} ms`);
+  const every = (job: LocalJob) =>
+    periodMs !== undefined
+      ? `${periodMs} ms`
+      : job.localPeriodMs !== undefined
+        ? `${job.localPeriodMs / 1000} s`
+        : `${job.rateMinutes} min`;
   log(`Jobs: ${jobs.map((job) => `${job.name} every ${every(job)}`).join(', ') || 'none'}`);
 
   return {

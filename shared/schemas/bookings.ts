@@ -32,6 +32,13 @@ const rule = {
 
 const inviteSchema = z.object({ name: z.string().nullable(), email: z.string() });
 
+/**
+ * Where a booking was made: in Spaces, or in the space's linked Google or Microsoft calendar (an
+ * event read from there, shown read-only: it is changed in that calendar).
+ */
+export const bookingSources = ['spaces', 'google', 'microsoft'] as const;
+export type BookingSource = (typeof bookingSources)[number];
+
 const permissions = {
   /** Whether the caller may change it (their role's flag and scope). */
   editPermission: z.boolean(),
@@ -67,6 +74,7 @@ export const occurrenceSchema = z.object({
    * in time and the room was released; null otherwise (and in the other lists).
    */
   check_in: z.enum(['Checked in', 'Released']).nullable(),
+  source: z.enum(bookingSources),
   ...permissions,
 });
 export type BookingOccurrence = z.infer<typeof occurrenceSchema>;
@@ -86,6 +94,7 @@ export const bookingSchema = z.object({
   invites_list: z.array(inviteSchema),
   organizer: z.object({ id: z.string(), name: z.string() }),
   occurrence: occurrenceSchema.nullable(),
+  source: z.enum(bookingSources),
   created_at: z.string(),
   updated_at: z.string(),
   ...permissions,

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { bookingSources } from './bookings';
 import { capAlertSchema } from './cap-alerts';
 import { optionalText } from './common';
 import { messages } from './messages';
@@ -39,6 +40,8 @@ export const deviceOccurrenceSchema = z.object({
   end_utc: z.string(),
   /** Someone checked in at the screen. */
   checked_in: z.boolean(),
+  /** Where it was booked: in Spaces, or in the room's linked Google or Microsoft calendar. */
+  source: z.enum(bookingSources),
 });
 
 const unboundStateSchema = z.object({

@@ -167,6 +167,30 @@ const spaceFields = {
   after_event: checkInMinutes.optional(),
   photo_uri: uploadKey,
   calendar_color: calendarColor,
+  /**
+   * Sync with a linked calendar (client-area §4): Yes with `calendar_account_id` and
+   * `calendar_id` links it, No clears the link; absent leaves it as it is.
+   */
+  calendar_sync: yesNo.optional(),
+  calendar_account_id: z
+    .union([ulid, z.literal(''), z.null()], { error: messages.invalid })
+    .optional()
+    .transform((v) => v || undefined),
+  calendar_id: z
+    .union(
+      [
+        z
+          .string()
+          .trim()
+          .max(1024, { error: messages.maxLength(1024) }),
+        z.null(),
+      ],
+      {
+        error: messages.invalid,
+      },
+    )
+    .optional()
+    .transform((v) => v || undefined),
   status: status.optional(),
 };
 
@@ -178,9 +202,17 @@ function spaceRules(
     check_in_window?: string;
     before_event?: number;
     after_event?: number;
+    calendar_sync?: string;
+    calendar_account_id?: string;
+    calendar_id?: string;
   },
   ctx: z.RefinementCtx,
 ) {
+  if (value.calendar_sync === 'Yes') {
+    for (const field of ['calendar_account_id', 'calendar_id'] as const) {
+      if (!value[field]) ctx.addIssue({ code: 'custom', path: [field], message: messages.required });
+    }
+  }
   const { availiblity_start: start, availiblity_end: end } = value;
   if (start && !end) ctx.addIssue({ code: 'custom', path: ['availiblity_end'], message: messages.required });
   if (end && !start)
@@ -209,6 +241,7 @@ export const updateSpaceSchema = z
   .object({ ...spaceFields, venue_id: ulid.optional() })
   .superRefine(spaceRules);
 export type UpdateSpaceInput = z.input<typeof updateSpaceSchema>;
+export type UpdateSpaceOutput = z.output<typeof updateSpaceSchema>;
 
 export const capAlertUrlSchema = z.object({ url: z.string() });
 

@@ -252,6 +252,8 @@ describe('the jobs’ Lambdas', () => {
         APP_URL: TEST_APP_URL,
         UPLOADS_BUCKET: synth.stacks.config.uploadsBucketName,
         NODE_OPTIONS: '--enable-source-maps',
+        // The pull job watches calendars with the API's public base as the notifications' address.
+        CALENDAR_WEBHOOK_URL: `${TEST_APP_URL}/api/v1`,
       });
       expect(dataOutput(variables.TABLE_NAME)).toEqual({
         Ref: logicalId(synth.stacks.data, synth.stacks.data.table),
@@ -259,17 +261,28 @@ describe('the jobs’ Lambdas', () => {
     }
   });
 
-  it('may touch the table, and send mail from MAIL_FROM when it mails: items and GSI queries, no Scan, no other service', () => {
+  it('may touch the table, send mail from MAIL_FROM when it mails, and open calendar tokens when it syncs: items and GSI queries, no Scan, no other service', () => {
     const table = { 'Fn::GetAtt': [logicalId(synth.stacks.data, synth.stacks.data.table), 'Arn'] };
     for (const job of scheduledJobs) {
       const statements = statementsOf(job.name);
       const services = new Set(statements.flatMap(actionsOf).map((action) => action.split(':')[0]));
-      // Its own log group and X-Ray traces, as every function; then the table, and SES for the
-      // jobs that e-mail people (no-shows, screens offline).
+      // Its own log group and X-Ray traces, as every function; then the table, SES for the
+      // jobs that e-mail people (no-shows, screens offline), and the calendar key for the jobs
+      // that sync linked calendars.
       const mails = jobAccess[job.name].mail === true;
-      expect([...services].toSorted(), job.name).toEqual(
-        mails ? ['dynamodb', 'logs', 'ses', 'xray'] : ['dynamodb', 'logs', 'xray'],
-      );
+      const syncs = jobAccess[job.name].calendarTokens === true;
+      expect([...services].toSorted(), job.name).toEqual([
+        'dynamodb',
+        ...(syncs ? ['kms'] : []),
+        'logs',
+        ...(mails ? ['ses'] : []),
+        'xray',
+      ]);
+      const kms = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('kms:')));
+      for (const statement of kms) {
+        expect(actionsOf(statement).toSorted()).toEqual(['kms:Decrypt', 'kms:GenerateDataKey']);
+        expect(JSON.stringify(statement.Resource)).toContain('CalendarTokenKey');
+      }
       const ses = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('ses:')));
       for (const statement of ses) {
         expect(actionsOf(statement)).toEqual(['ses:SendEmail']);

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import type { ClientSectionKey } from '../../shared/roles';
-import { socialProviderNames, socialProviders } from '../../shared/social';
+import { socialProviderNames } from '../../shared/social';
 import { GuestOnly, RequireAuth, RootRedirect } from './auth/guards';
+import { popupFlows, type PopupFlowName } from './auth/popupFlows';
 import { PageLoader } from './components/PageLoader';
 import { RouteError } from './components/RouteError';
 import { Standalone } from './components/Standalone';
@@ -36,7 +37,30 @@ function section(key: ClientSectionKey, path: string, children: RouteObject[]): 
   };
 }
 
-const popupPages = () => import('./pages/auth/SocialPopupPages');
+const popupPages = () => import('./pages/auth/PopupPages');
+
+/**
+ * A popup's pages for each of its providers (auth/popupFlows.ts): the proxy page forwards to the
+ * provider, which sends the window back to the return page.
+ */
+function popupRoutes(flow: PopupFlowName): RouteObject[] {
+  const { base, purpose, providers } = popupFlows[flow];
+  return providers.flatMap((provider): RouteObject[] => {
+    const handle = { title: `${socialProviderNames[provider]} ${purpose}` };
+    return [
+      {
+        path: `${base}/${provider}/proxy`,
+        handle,
+        lazy: page(popupPages, ({ PopupProxyPage }) => <PopupProxyPage flow={flow} provider={provider} />),
+      },
+      {
+        path: `${base}/${provider}`,
+        handle,
+        lazy: page(popupPages, ({ PopupReturnPage }) => <PopupReturnPage flow={flow} provider={provider} />),
+      },
+    ];
+  });
+}
 
 /**
  * The one route table of the SPA (admin-and-auth §2, client-area §2). `handle.title` names
@@ -306,20 +330,10 @@ export const routes: RouteObject[] = [
           ),
         ),
       },
-      // The social sign-in popup: the proxy page forwards to the broker, which sends it back to the
-      // return page (admin-and-auth §2; Facebook's return page is ours, the spec lists none).
-      ...socialProviders.flatMap((provider): RouteObject[] => [
-        {
-          path: `/auth/${provider}/proxy`,
-          handle: { title: `${socialProviderNames[provider]} sign-in` },
-          lazy: page(popupPages, ({ SocialProxyPage }) => <SocialProxyPage provider={provider} />),
-        },
-        {
-          path: `/auth/${provider}`,
-          handle: { title: `${socialProviderNames[provider]} sign-in` },
-          lazy: page(popupPages, ({ SocialReturnPage }) => <SocialReturnPage provider={provider} />),
-        },
-      ]),
+      // The social sign-in popup (admin-and-auth §2; Facebook's return page is ours, the spec lists
+      // none) and the calendar-linking popup of the venue panel (client-area §2 "Venue form", §7).
+      ...popupRoutes('signIn'),
+      ...popupRoutes('calendar'),
 
       { path: '/404', handle: { title: 'Page not found' }, element: <NotFound /> },
       { path: '*', element: <Navigate to="/404" replace /> },

@@ -1,5 +1,6 @@
 /* Bookings: a series item per booking, an item per changed occurrence, the account's invitees, space feeds. */
 import { Entity } from 'electrodb';
+import { calendarProviders } from '../../../shared/schemas/calendars';
 import { recurEndTypes, recurTypes } from '../../../shared/schemas/event-timing';
 import { key, model, timestamps } from './parts';
 
@@ -71,6 +72,17 @@ export const bookingEntity = new Entity({
     organizer_email: { type: 'string', required: true },
     /** The iCalendar SEQUENCE of its invitations: bumped by every change. */
     sequence: { type: 'number', required: true, default: 0 },
+    /**
+     * Where it was made: absent for a booking made in Spaces; the provider for an event read from
+     * a space's linked calendar (functions/services/calendars/pull.ts), which is one occurrence,
+     * read only here, and never pushed back.
+     */
+    source: { type: calendarProviders },
+    /** Of an event read from a linked calendar: its occurrence's id there, and its series' id. */
+    ext_id: { type: 'string' },
+    ext_series_id: { type: 'string' },
+    /** A changed occurrence of a series (kept when the series is read again). */
+    ext_exception: { type: 'boolean' },
     ...timestamps,
   },
   indexes: {

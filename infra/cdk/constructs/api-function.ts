@@ -8,6 +8,7 @@ import {
   DockerImage,
   Duration,
   RemovalPolicy,
+  SecretValue,
   Stack,
   Token,
   Validations,
@@ -19,6 +20,8 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
+import type { CalendarSettings } from '../config';
 import { Construct } from 'constructs';
 import { tableDefinition } from '../../../functions/data/table-definition';
 import { bundleLambda, LAMBDA_ENTRY_FILE } from './lambda-bundling';
@@ -203,6 +206,24 @@ export class ApiFunction extends Construct {
     this.role.addToPrincipalPolicy(
       new iam.PolicyStatement({ sid: 'ProbeMail', actions: ['ses:GetAccount'], resources: ['*'] }),
     );
+    return this;
+  }
+
+  /**
+   * Linked calendars: seal and open refresh tokens with the calendar key (GenerateDataKey and
+   * Decrypt, nothing else), and each registered provider's app client (id and secret resolved by
+   * CloudFormation from Secrets Manager `<prefix>/<provider>` at deploy).
+   */
+  allowCalendarTokens(key: IKey, calendars: CalendarSettings): this {
+    this.function.addEnvironment('CALENDAR_KMS_KEY_ID', key.keyArn);
+    key.grant(this.role, 'kms:GenerateDataKey', 'kms:Decrypt');
+    for (const provider of calendars.providers) {
+      const name = `${calendars.secretPrefix}/${provider}`;
+      const field = (jsonField: string) => SecretValue.secretsManager(name, { jsonField }).unsafeUnwrap();
+      const prefix = provider.toUpperCase();
+      this.function.addEnvironment(`${prefix}_CALENDAR_CLIENT_ID`, field('client_id'));
+      this.function.addEnvironment(`${prefix}_CALENDAR_CLIENT_SECRET`, field('client_secret'));
+    }
     return this;
   }
 

@@ -28,6 +28,8 @@ interface GroupAccess {
   readonly mail?: boolean;
   /** The health check's probes of every dependency. */
   readonly health?: boolean;
+  /** Seal and open linked calendars' refresh tokens (the calendar key in KMS, the providers' client secrets). */
+  readonly calendarTokens?: boolean;
 }
 
 export const groupAccess: Record<RouteGroup, GroupAccess> = {
@@ -44,6 +46,7 @@ export const groupAccess: Record<RouteGroup, GroupAccess> = {
   bookings: { table: 'write', mail: true, uploads: true },
   slideshows: { table: 'write', uploads: true },
   device: { table: 'write' },
+  calendars: { table: 'write', calendarTokens: true },
 };
 
 /**
@@ -147,6 +150,7 @@ export class ApiStack extends Stack {
         .bindTable(props.table, access.table)
         .bindSessionSecret(this.sessionSecret);
       if (access.uploads) fn.allowUploads(uploadsBucket);
+      if (access.calendarTokens) fn.allowCalendarTokens(props.calendarKey, config.calendars);
       if (access.userAdmin) fn.allowUserAdmin(props.clientPool.pool, props.adminPool.pool);
       if (access.mail) fn.allowSendEmail(config.mailFrom);
       if (access.health) {

@@ -1,5 +1,6 @@
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '../../../functions/data/table-definition';
@@ -15,9 +16,20 @@ export interface DataStackProps extends StackProps {
 export class DataStack extends Stack {
   readonly table: dynamodb.Table;
   readonly uploadsBucket: s3.Bucket;
+  /**
+   * Wraps the data keys of linked calendars' refresh tokens (envelope encryption,
+   * functions/services/calendars/token-vault.ts). Retained: without it the tokens cannot be opened.
+   */
+  readonly calendarKey: kms.Key;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
+
+    this.calendarKey = new kms.Key(this, 'CalendarTokenKey', {
+      description: "Spaces: wraps the data keys of linked calendars' refresh tokens",
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
 
     const key = (name: string): dynamodb.Attribute => ({ name, type: dynamodb.AttributeType.STRING });
     this.table = new dynamodb.Table(this, 'Table', {

@@ -17,12 +17,16 @@ interface JobAccess {
   readonly table: TableAccess;
   /** Send e-mail from MAIL_FROM. */
   readonly mail?: boolean;
+  /** Open linked calendars' refresh tokens and call the providers. */
+  readonly calendarTokens?: boolean;
 }
 
 export const jobAccess: Record<JobName, JobAccess> = {
   'cap-poll': { table: 'write' },
   'no-show': { table: 'write', mail: true },
   'screen-offline': { table: 'write', mail: true },
+  'calendar-push': { table: 'write', calendarTokens: true },
+  'calendar-pull': { table: 'write', calendarTokens: true },
 };
 
 /** How many times EventBridge retries handing a due event to the Lambda service. */
@@ -81,6 +85,7 @@ export class JobsStack extends Stack {
         timeout: Duration.seconds(job.lambda.timeoutSeconds),
       }).bindTable(props.table, jobAccess[job.name].table);
       if (jobAccess[job.name].mail) fn.allowSendEmail(config.mailFrom);
+      if (jobAccess[job.name].calendarTokens) fn.allowCalendarTokens(props.calendarKey, config.calendars);
       // EventBridge invokes asynchronously. A failed run is not retried by Lambda: the next run is
       // due within the rate and does the same work, and a retry could overlap it.
       fn.function.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: staleAfter });

@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
+import { API_BASE } from '../../../functions/http/contract';
 import type { StageConfig } from '../config';
 import type { UsersPool } from './auth-stack';
 
@@ -10,6 +12,8 @@ export interface ServiceProps {
   readonly appUrl: string;
   /** The Data stack's table; the uploads bucket is found by `config.uploadsBucketName`. */
   readonly table: ITable;
+  /** The Data stack's key for linked calendars' tokens. */
+  readonly calendarKey: IKey;
   readonly clientPool: UsersPool;
   readonly adminPool: UsersPool;
   /** Where the handler modules live. @default the repository's functions/ */
@@ -21,11 +25,15 @@ export const defaultFunctionsDir = () => fileURLToPath(new URL('../../../functio
 /**
  * What functions/env.ts requires of every Lambda: the stage, where mail comes from, the uploads
  * bucket and the pools (their ids are names, not access: access is granted function by function).
- * `TABLE_NAME` is added where the table is bound.
+ * `TABLE_NAME` is added where the table is bound. A stage with its own `appUrl` also names the
+ * API's public base (`CALENDAR_WEBHOOK_URL`, CloudFront's `/api/*`), where the calendar providers
+ * post their change notifications; without one there is no address to give them, and the pull
+ * job's schedule alone reads linked calendars.
  */
 export function serviceEnvironment(props: ServiceProps): Record<string, string> {
   const { config } = props;
   return {
+    ...(config.appUrl ? { CALENDAR_WEBHOOK_URL: `${config.appUrl}${API_BASE}` } : {}),
     STAGE: config.stage,
     LOG_LEVEL: config.logLevel,
     APP_URL: props.appUrl,

@@ -15,6 +15,7 @@ import {
   type TokenCheck,
   type TokenOwner,
 } from './standin-server';
+import { googleChannels } from './google-channels';
 import { googleEvents, type Calendar, type Json } from './google-events';
 
 /**
@@ -27,7 +28,9 @@ import { googleEvents, type Calendar, type Json } from './google-events';
  * of one occurrence by its instance id `<eventId>_<YYYYMMDDTHHMMSSZ>`. Recurring events are one
  * item with `recurrence: ["RRULE:…"]`; a changed or deleted occurrence is its own item with
  * `recurringEventId` and `originalStartTime`. `singleEvents=true` is refused (400): the stand-in
- * does not expand series into instances.
+ * does not expand series into instances. `POST /calendars/{id}/events/watch` and
+ * `POST /channels/stop` open and close push notification channels (google-channels.ts): every
+ * change of a watched calendar's events, through the API or the control API, is told to them.
  *
  * Every account (the e-mail address of the access token) has its primary calendar, whose id is
  * the address, and a second one, "Room calendars", made on first use. Tokens are the local
@@ -78,6 +81,8 @@ export async function startGoogleCalendar({
 }): Promise<GoogleCalendarStandIn> {
   const calendars = new Map<string, Calendar>();
   const store = googleEvents();
+  const channels = googleChannels(log);
+  let apiUrl = '';
 
   const accountCalendars = (email: string): Calendar[] => {
     const owner = email.toLowerCase();
@@ -154,7 +159,13 @@ export async function startGoogleCalendar({
     const { method, segments } = request;
     if (segments[0] !== BASE[0] || segments[1] !== BASE[1]) throw notFound();
     const path = segments.slice(2);
-    const owner = (await authorize(request, method !== 'GET')).email;
+    // Watching and stopping a channel read the calendar; they write nothing of it.
+    const watching = method === 'POST' && (path[3] === 'watch' || path[0] === 'channels');
+    const owner = (await authorize(request, method !== 'GET' && !watching)).email;
+    if (path[0] === 'channels' && path[1] === 'stop' && path.length === 2 && method === 'POST') {
+      channels.stop(owner, request.body);
+      return { status: 204 };
+    }
     if (path[0] === 'users' && path[1] === 'me' && path[2] === 'calendarList' && method === 'GET') {
       if (path.length === 3) return calendarList(owner, request.url.searchParams);
       if (path.length === 4) return reply(200, listEntry(calendarOf(path[3]!, owner)));
@@ -170,7 +181,13 @@ export async function startGoogleCalendar({
         timeZone: calendar.timeZone,
       });
     if (path[2] !== 'events' || path.length > 4) throw notFound();
-    return events(calendar, request, path[3]);
+    if (path[3] === 'watch' && method === 'POST') {
+      const eventsUrl = `${apiUrl}/calendars/${encodeURIComponent(calendar.id)}/events`;
+      return reply(200, channels.watch(calendar.id, owner, request.body ?? {}, eventsUrl));
+    }
+    const answer = events(calendar, request, path[3]);
+    if (method !== 'GET') channels.changed(calendar.id);
+    return answer;
   };
 
   const events = (calendar: Calendar, request: Incoming, eventId: string | undefined): Reply => {
@@ -198,6 +215,8 @@ export async function startGoogleCalendar({
       const only = typeof body?.calendarId === 'string' ? calendarOf(body.calendarId) : undefined;
       return reply(200, { expired: store.expire(only?.id) });
     }
+    if (resource === 'channels' && calendarId === undefined && method === 'GET')
+      return reply(200, { items: channels.list() });
     if (resource !== 'calendars') throw notFound();
     if (calendarId === undefined) {
       if (method === 'GET') {
@@ -219,6 +238,14 @@ export async function startGoogleCalendar({
       return reply(200, {
         items: store.stored(calendar, request.url.searchParams.get('showDeleted') === 'true'),
       });
+    const answer = personChanges(calendar, request, eventId);
+    channels.changed(calendar.id);
+    return answer;
+  };
+
+  /** An event added, changed or deleted as a person would in Google Calendar. */
+  const personChanges = (calendar: Calendar, request: Incoming, eventId: string | undefined): Reply => {
+    const { method, body } = request;
     if (eventId === undefined && method === 'POST') return reply(201, store.insert(calendar, body ?? {}));
     if (eventId !== undefined && method === 'PATCH')
       return reply(200, store.update(calendar, eventId, body ?? {}, 'merge'));
@@ -239,6 +266,7 @@ export async function startGoogleCalendar({
       calendars.clear();
       listPages.clear();
       store.expire();
+      channels.reset();
     },
     faultError: (status) => reasons[status] ?? { reason: 'backendError', message: 'Backend Error' },
     errorBody: (error) => ({
@@ -256,5 +284,6 @@ export async function startGoogleCalendar({
       },
     }),
   });
-  return { ...running, apiUrl: `${running.url}/calendar/v3` };
+  apiUrl = `${running.url}/calendar/v3`;
+  return { ...running, apiUrl };
 }

@@ -209,9 +209,10 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
         startSes(supervisor, { port: ports.ses }).then(remember('ses')),
       ]),
     );
-    const [pools, sessionSecret] = await Promise.all([
+    const [pools, sessionSecret, calendarTokenKey] = await Promise.all([
       ensureUserPools(cognito),
-      ensureSessionSecret(dataDir),
+      ensureSecretFile(dataDir, 'session-secret', () => randomBytes(48).toString('base64url')),
+      ensureSecretFile(dataDir, 'calendar-token-key', () => randomBytes(32).toString('hex')),
       ensureTable(dynamodb, tableName),
       ensureBucket(s3, UPLOADS_BUCKET),
     ]);
@@ -244,6 +245,7 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
       GOOGLE_CALENDAR_CLIENT_SECRET: LOCAL_CALENDAR_CLIENTS.google.clientSecret,
       MICROSOFT_CALENDAR_CLIENT_ID: LOCAL_CALENDAR_CLIENTS.microsoft.clientId,
       MICROSOFT_CALENDAR_CLIENT_SECRET: LOCAL_CALENDAR_CLIENTS.microsoft.clientSecret,
+      CALENDAR_TOKEN_KEY: calendarTokenKey,
       // Alert feeds on this machine (the tests' fixture servers) may be polled; never so in AWS.
       CAP_ALLOW_PRIVATE_URLS: 'true',
       // Every display of this machine registers from 127.0.0.1.
@@ -291,15 +293,16 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
 }
 
 /**
- * The key that signs the API's own client tokens (impersonation), as Secrets Manager keeps it in
- * AWS: made once, kept in `<dataDir>/session-secret` (readable by the owner only), so that tokens
- * outlive a restart on the same data.
+ * A secret made once and kept in `<dataDir>/<name>` (readable by the owner only), so that what it
+ * protects outlives a restart on the same data: the key that signs the API's own client tokens
+ * (`session-secret`, as Secrets Manager keeps it in AWS), and the key that wraps the linked
+ * calendars' token keys (`calendar-token-key`, as KMS does in AWS).
  */
-async function ensureSessionSecret(dataDir: string): Promise<string> {
-  const file = path.join(dataDir, 'session-secret');
-  const kept = await readFile(file, 'utf8').catch(() => '');
-  if (kept.trim().length >= 32) return kept.trim();
-  const secret = randomBytes(48).toString('base64url');
+async function ensureSecretFile(dataDir: string, name: string, make: () => string): Promise<string> {
+  const file = path.join(dataDir, name);
+  const kept = (await readFile(file, 'utf8').catch(() => '')).trim();
+  if (kept.length >= 32) return kept;
+  const secret = make();
   await writeFile(file, `${secret}\n`, { mode: 0o600 });
   return secret;
 }

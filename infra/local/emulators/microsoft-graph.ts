@@ -10,11 +10,12 @@ import {
   type Json,
 } from './graph-events';
 import { LOCAL_CALENDAR_CLIENTS } from './calendar-clients';
+import { graphDelta, windowOf } from './graph-delta';
+import { graphSubscriptions } from './graph-subscriptions';
 import type { Log } from './processes';
 import {
   bearerOf,
   introspection,
-  opaqueToken,
   reply,
   startStandIn,
   StandInError,
@@ -23,6 +24,7 @@ import {
   type Reply,
   type RunningStandIn,
   type TokenCheck,
+  type TokenOwner,
 } from './standin-server';
 
 /**
@@ -30,15 +32,14 @@ import {
  * public reference (learn.microsoft.com/graph/api/resources/event): under `/v1.0`,
  * `GET /me/calendars` (paged with `$top`/`$skip` and `@odata.nextLink`), `GET /me/calendar(s/{id})`,
  * `GET /me/calendars/{id}/calendarView/delta?startDateTime&endDateTime` (and `/me/calendarView/delta`
- * for the default calendar): occurrences, exceptions and single instances of the window, paged by
- * `Prefer: odata.maxpagesize` (10 by default here) through `@odata.nextLink` with `$skiptoken`,
- * ending with an `@odata.deltaLink` with `$deltatoken` that gives the changes since, removed ones as
- * `{ "@removed": { "reason": "deleted" }, id }`; an unknown or expired token answers 410
- * `syncStateNotFound`. Events: `POST /me/events`, `/me/calendar/events`, `/me/calendars/{id}/events`
+ * for the default calendar; graph-delta.ts). Events: `POST /me/events`, `/me/calendar/events`, `/me/calendars/{id}/events`
  * (a repeated `transactionId` returns the event it made, no duplicate), `GET`, `PATCH`, `DELETE`
  * `/me/events/{id}` and `/me/calendars/{cid}/events/{id}`, also of an occurrence (a PATCH makes it an
- * exception). Times come back in UTC unless `Prefer: outlook.timezone="…"`;
- * `singleValueExtendedProperties` only with `$expand`, as Graph does.
+ * exception), and `…/events/{id}/instances?startDateTime&endDateTime` (a series' occurrences and
+ * exceptions in the window, paged like a list). Times come back in UTC unless
+ * `Prefer: outlook.timezone="…"`; `singleValueExtendedProperties` only with `$expand`, as Graph does.
+ * `/subscriptions` tells a webhook of every change of a calendar's events, through the API or the
+ * control API (graph-subscriptions.ts).
  *
  * Each account (the e-mail address of the access token) has its default calendar "Calendar" and
  * "Room calendars", made on first use. Tokens are the local OpenID provider's for the Microsoft
@@ -57,22 +58,6 @@ const codes: Record<number, { reason: string; message: string }> = {
 };
 const WRITE_SCOPES = ['Calendars.ReadWrite', 'https://graph.microsoft.com/Calendars.ReadWrite'];
 const READ_SCOPES = [...WRITE_SCOPES, 'Calendars.Read', 'https://graph.microsoft.com/Calendars.Read'];
-const gone = () =>
-  new StandInError(
-    410,
-    'syncStateNotFound',
-    'The sync state generation is not found. A full sync is required.',
-  );
-
-interface DeltaState {
-  calendarId: string;
-  path: string;
-  from: DateTime;
-  to: DateTime;
-  /** What the client has been told: each event's id and the JSON it was sent. */
-  seen: Map<string, string>;
-}
-
 export interface MicrosoftGraphStandIn extends RunningStandIn {
   /** `…/v1.0`, what the API calls Graph's base. */
   apiUrl: string;
@@ -92,8 +77,6 @@ export async function startMicrosoftGraph({
 }): Promise<MicrosoftGraphStandIn> {
   const calendars = new Map<string, GraphCalendar>();
   const store = graphEvents();
-  const deltaTokens = new Map<string, DeltaState>();
-  const skipTokens = new Map<string, { state: DeltaState; items: Json[]; offset: number; size: number }>();
   let apiUrl = '';
 
   const addCalendar = (owner: string, name: string, isDefault: boolean): GraphCalendar => {
@@ -157,11 +140,18 @@ export async function startMicrosoftGraph({
     return output;
   };
 
+  const deltas = graphDelta(store, shown, () => apiUrl);
+  const subscriptions = graphSubscriptions(log, calendarOf, () => apiUrl);
+
   const page = (request: Incoming, all: unknown[], path: string): Reply => {
     const query = request.url.searchParams;
     const top = Math.min(Math.max(Number(query.get('$top') ?? 10) || 10, 1), 1000);
     const skip = Math.max(Number(query.get('$skip') ?? 0) || 0, 0);
-    const next = skip + top < all.length ? `${apiUrl}${path}?$top=${top}&$skip=${skip + top}` : undefined;
+    // The next link keeps the request's other parameters (a window), as Graph's do.
+    const rest = [...query].filter(([name]) => name !== '$top' && name !== '$skip');
+    const kept = rest.map(([name, value]) => `${name}=${encodeURIComponent(value)}&`).join('');
+    const next =
+      skip + top < all.length ? `${apiUrl}${path}?${kept}$top=${top}&$skip=${skip + top}` : undefined;
     return reply(200, {
       '@odata.context': `${apiUrl}/$metadata#Collection`,
       value: all.slice(skip, skip + top),
@@ -169,61 +159,27 @@ export async function startMicrosoftGraph({
     });
   };
 
-  /** One page of a delta round; the last one registers the state its deltaLink stands for. */
-  const deltaPage = (request: Incoming, state: DeltaState, items: Json[], offset: number): Reply => {
-    const prefer = /odata\.maxpagesize=(\d+)/.exec(String(request.headers.prefer ?? ''))?.[1];
-    const size = Math.min(Math.max(Number(prefer ?? 10), 1), 1000);
-    const token = opaqueToken();
-    const more = offset + size < items.length;
-    if (more) skipTokens.set(token, { state, items, offset: offset + size, size });
-    else deltaTokens.set(token, state);
-    return {
-      status: 200,
-      headers: prefer ? { 'preference-applied': `odata.maxpagesize=${size}` } : {},
-      body: {
-        '@odata.context': `${apiUrl}/$metadata#Collection(event)`,
-        [more ? '@odata.nextLink' : '@odata.deltaLink']:
-          `${apiUrl}${state.path}?${more ? '$skiptoken' : '$deltatoken'}=${token}`,
-        value: items
-          .slice(offset, offset + size)
-          .map((item) => ('@removed' in item ? item : shown(item, request))),
-      },
-    };
+  /**
+   * `…/events/{id}/instances`: the occurrences and exceptions of a series master that overlap the
+   * window, in order of start (deleted occurrences are not listed); none of another event.
+   */
+  const instances = (request: Incoming, calendar: GraphCalendar, id: string, route: string): Reply => {
+    const master = store.find(calendar, id);
+    if (!master) throw graphNotFound();
+    const [from, to] = windowOf(request.url.searchParams);
+    const items =
+      master.type === 'seriesMaster'
+        ? [...store.view(calendar, from, to).values()]
+            .filter((item) => item.seriesMasterId === id)
+            .map((item) => shown(item, request))
+            .sort((a, b) =>
+              String((a.start as Json).dateTime).localeCompare(String((b.start as Json).dateTime)),
+            )
+        : [];
+    return page(request, items, route);
   };
 
-  const delta = (request: Incoming, calendar: GraphCalendar, path: string): Reply => {
-    const query = request.url.searchParams;
-    const skip = query.get('$skiptoken');
-    if (skip) {
-      const kept = skipTokens.get(skip);
-      if (!kept || kept.state.calendarId !== calendar.id) throw gone();
-      return deltaPage(request, kept.state, kept.items, kept.offset);
-    }
-    const deltaToken = query.get('$deltatoken');
-    const before = deltaToken ? deltaTokens.get(deltaToken) : undefined;
-    if (deltaToken && (!before || before.calendarId !== calendar.id)) throw gone();
-    const [from, to] = before
-      ? [before.from, before.to]
-      : [query.get('startDateTime'), query.get('endDateTime')].map((text) =>
-          text ? DateTime.fromISO(text, { zone: 'UTC' }) : undefined,
-        );
-    if (!from?.isValid || !to?.isValid)
-      throw new StandInError(
-        400,
-        'ErrorInvalidParameter',
-        'This request requires a time window specified by the query string parameters StartDateTime and EndDateTime.',
-      );
-    const view = store.view(calendar, from, to);
-    const seen = new Map([...view].map(([id, event]) => [id, JSON.stringify(event)]));
-    const items: Json[] = [];
-    for (const [id, event] of view) if (before?.seen.get(id) !== seen.get(id)) items.push(event);
-    for (const id of before?.seen.keys() ?? [])
-      if (!view.has(id))
-        items.push({ '@odata.type': '#microsoft.graph.event', id, '@removed': { reason: 'deleted' } });
-    return deltaPage(request, { calendarId: calendar.id, path, from, to, seen }, items, 0);
-  };
-
-  const authorize = async (request: Incoming, write: boolean): Promise<string> => {
+  const authorize = async (request: Incoming, write: boolean): Promise<TokenOwner> => {
     const token = bearerOf(request.headers);
     const owner = token ? await verify(token) : undefined;
     if (!owner)
@@ -238,28 +194,35 @@ export async function startMicrosoftGraph({
       );
     if (!(write ? WRITE_SCOPES : READ_SCOPES).some((scope) => owner.scopes.has(scope)))
       throw new StandInError(403, 'ErrorAccessDenied', 'Access is denied. Check credentials and try again.');
-    return owner.email;
+    return owner;
   };
 
   const api = async (request: Incoming): Promise<Reply> => {
     const { method, segments } = request;
     const unknown = () =>
       new StandInError(400, 'BadRequest', `Resource not found for the segment '${segments.at(-1) ?? ''}'.`);
+    // Subscribing reads the calendar; it writes nothing of it.
+    if (segments[0] === 'v1.0' && segments[1] === 'subscriptions')
+      return subscriptions.api(request, await authorize(request, false));
     if (segments[0] !== 'v1.0' || segments[1] !== 'me') throw unknown();
     const path = segments.slice(2);
-    const owner = await authorize(request, method !== 'GET');
+    const owner = (await authorize(request, method !== 'GET')).email;
     const route = `/${segments.slice(1).map(encodeURIComponent).join('/')}`;
     if (path[0] === 'calendars' && path.length === 1 && method === 'GET')
       return page(request, accountCalendars(owner).map(calendarJson), route);
     // /me/events/{id} finds the event in any of the person's calendars.
-    if (path[0] === 'events' && path.length === 2) {
+    if (path[0] === 'events' && (path.length === 2 || (path[2] === 'instances' && path.length === 3))) {
       const calendar = accountCalendars(owner).find((c) => store.find(c, path[1]!));
       if (!calendar) throw graphNotFound();
+      if (path.length === 3) {
+        if (method !== 'GET') throw unknown();
+        return instances(request, calendar, path[1]!, route);
+      }
       return event(request, calendar, path[1]!);
     }
     if (path[0] === 'events' && path.length === 1) return events(request, accountCalendars(owner)[0]!, route);
     if (path[0] === 'calendarView' && path[1] === 'delta' && method === 'GET')
-      return delta(request, accountCalendars(owner)[0]!, route);
+      return deltas.delta(request, accountCalendars(owner)[0]!, route);
     const [calendarId, rest] =
       path[0] === 'calendar'
         ? ['calendar', path.slice(1)]
@@ -270,15 +233,20 @@ export async function startMicrosoftGraph({
     const calendar = calendarOf(calendarId, owner);
     if (rest.length === 0 && method === 'GET') return reply(200, calendarJson(calendar));
     if (rest[0] === 'calendarView' && rest[1] === 'delta' && rest.length === 2 && method === 'GET')
-      return delta(request, calendar, route);
+      return deltas.delta(request, calendar, route);
     if (rest[0] === 'events' && rest.length === 1) return events(request, calendar, route);
     if (rest[0] === 'events' && rest.length === 2) return event(request, calendar, rest[1]!);
+    if (rest[0] === 'events' && rest[2] === 'instances' && rest.length === 3 && method === 'GET')
+      return instances(request, calendar, rest[1]!, route);
     throw unknown();
   };
 
   const events = (request: Incoming, calendar: GraphCalendar, route: string): Reply => {
-    if (request.method === 'POST')
-      return reply(201, shown(store.create(calendar, request.body ?? {}), request));
+    if (request.method === 'POST') {
+      const created = store.create(calendar, request.body ?? {});
+      subscriptions.changed(calendar.id, 'created', String(created.id));
+      return reply(201, shown(created, request));
+    }
     if (request.method === 'GET')
       return page(
         request,
@@ -294,10 +262,14 @@ export async function startMicrosoftGraph({
       if (!found) throw graphNotFound();
       return reply(200, shown(found, request));
     }
-    if (request.method === 'PATCH')
-      return reply(200, shown(store.update(calendar, id, request.body ?? {}), request));
+    if (request.method === 'PATCH') {
+      const updated = store.update(calendar, id, request.body ?? {});
+      subscriptions.changed(calendar.id, 'updated', id);
+      return reply(200, shown(updated, request));
+    }
     if (request.method === 'DELETE') {
       store.remove(calendar, id);
+      subscriptions.changed(calendar.id, 'deleted', id);
       return { status: 204 };
     }
     throw graphInvalid('Unsupported method.');
@@ -309,13 +281,10 @@ export async function startMicrosoftGraph({
     const [, resource, calendarId, sub, eventId] = segments;
     if (resource === 'sync' && calendarId === 'expire' && method === 'POST') {
       const only = typeof body?.calendarId === 'string' ? calendarOf(body.calendarId).id : undefined;
-      let expired = 0;
-      for (const [token, state] of deltaTokens)
-        if (!only || state.calendarId === only) expired += Number(deltaTokens.delete(token));
-      for (const [token, kept] of skipTokens)
-        if (!only || kept.state.calendarId === only) skipTokens.delete(token);
-      return reply(200, { expired });
+      return reply(200, { expired: deltas.expire(only) });
     }
+    if (resource === 'subscriptions' && calendarId === undefined && method === 'GET')
+      return reply(200, { value: subscriptions.list() });
     if (resource !== 'calendars') throw graphNotFound();
     if (calendarId === undefined) {
       if (method === 'GET') {
@@ -334,8 +303,7 @@ export async function startMicrosoftGraph({
     if (sub !== 'events' || segments.length > 5) throw graphNotFound();
     if (eventId === undefined && method === 'GET')
       return reply(200, { value: store.stored(calendar).map((e) => shown(e, request)) });
-    if (eventId === undefined && method === 'POST')
-      return reply(201, shown(store.create(calendar, body ?? {}), request));
+    if (eventId === undefined && method === 'POST') return events(request, calendar, '');
     if (eventId !== undefined && (method === 'PATCH' || method === 'DELETE'))
       return event(request, calendar, eventId);
     throw graphNotFound();
@@ -349,8 +317,8 @@ export async function startMicrosoftGraph({
     control,
     reset: () => {
       calendars.clear();
-      deltaTokens.clear();
-      skipTokens.clear();
+      deltas.expire();
+      subscriptions.reset();
     },
     faultError: (status) => codes[status] ?? { reason: 'UnknownError', message: 'An error occurred.' },
     errorBody: (error) => ({

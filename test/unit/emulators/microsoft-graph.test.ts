@@ -193,6 +193,60 @@ describe('the Microsoft Graph stand-in', () => {
     expect(changes.items).toHaveLength(3);
   });
 
+  it('lists a series’ occurrences and exceptions in a window by /instances, a page at a time', async () => {
+    const calendar = await freshCalendar('Instances');
+    const control = `${world.graph}/_local/calendars/${calendar}/events`;
+    const series = await call(control, {
+      method: 'POST',
+      body: event('Daily', 2, {
+        recurrence: {
+          pattern: { type: 'daily', interval: 1 },
+          range: {
+            type: 'numbered',
+            startDate: '2030-03-02',
+            numberOfOccurrences: 5,
+            recurrenceTimeZone: 'Europe/London',
+          },
+        },
+      }),
+    });
+    const id = series.body.id as string;
+    // As a person would in Outlook: rename the second occurrence, delete the third.
+    await call(`${control}/${id}_20300303T090000Z`, { method: 'PATCH', body: { subject: 'Daily, renamed' } });
+    await call(`${control}/${id}_20300304T090000Z`, { method: 'DELETE' });
+
+    const items: Item[] = [];
+    let next: string | undefined = `${api}/me/calendars/${calendar}/events/${id}/instances${WINDOW}&$top=2`;
+    while (next) {
+      const answer = await call(next, { token });
+      expect(answer.status).toBe(200);
+      items.push(...(answer.body.value as Item[]));
+      next = answer.body['@odata.nextLink'] as string | undefined;
+      // The window goes along with the next page.
+      if (next) expect(next).toContain('startDateTime=');
+    }
+    expect(items.map((item) => [item.type, item.originalStart, item.subject])).toEqual([
+      ['occurrence', '2030-03-02T09:00:00.000Z', 'Daily'],
+      ['exception', '2030-03-03T09:00:00.000Z', 'Daily, renamed'],
+      ['occurrence', '2030-03-05T09:00:00.000Z', 'Daily'],
+      ['occurrence', '2030-03-06T09:00:00.000Z', 'Daily'],
+    ]);
+    expect(items.every((item) => item.seriesMasterId === id)).toBe(true);
+
+    // The same by /me/events/{id}; a narrower window; none of a single event; a window is required.
+    const narrow = await call(
+      `${api}/me/events/${id}/instances?startDateTime=2030-03-05T00:00:00Z&endDateTime=2030-03-06T00:00:00Z`,
+      { token },
+    );
+    expect((narrow.body.value as Item[]).map((item) => item.originalStart)).toEqual([
+      '2030-03-05T09:00:00.000Z',
+    ]);
+    const single = await call(control, { method: 'POST', body: event('Once', 9) });
+    const none = await call(`${api}/me/events/${single.body.id as string}/instances${WINDOW}`, { token });
+    expect(none.body.value).toEqual([]);
+    expect((await call(`${api}/me/events/${id}/instances`, { token })).status).toBe(400);
+  });
+
   it('answers 410 syncStateNotFound for an expired or unknown delta token; a new round starts over', async () => {
     const calendar = await freshCalendar('Expiry');
     await call(`${world.graph}/_local/calendars/${calendar}/events`, {

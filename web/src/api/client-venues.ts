@@ -66,7 +66,7 @@ export const venuePaths = {
 const fetchResult = <T>(path: string) => api.get<T>(path);
 const when = (enabled: boolean, path: string) => (enabled ? path : null);
 /** As `fetchResult`, but a refusal (403) is not toasted: what asked for it hides instead. */
-const fetchUnlessRefused = <T>(path: string) =>
+export const fetchUnlessRefused = <T>(path: string) =>
   api.get<T>(path, { toastErrors: false }).catch((error: unknown) => {
     if (error instanceof ApiError && error.status !== 401 && error.status !== 403)
       toast.error(error.message, { id: error.message });

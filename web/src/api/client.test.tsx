@@ -32,6 +32,18 @@ describe('the fetch client', () => {
     expect(fake.calls[0]?.token).toBe('tok-9');
   });
 
+  it('sends a body as JSON, and a URLSearchParams form-encoded', async () => {
+    const fake = fakeApi().ok('POST', '/client/newvenue', null).ok('POST', '/client/calendar/auth/v1', null);
+    await api.post('/client/newvenue', { name: 'Pier Hall' });
+    await api.post('/client/calendar/auth/v1', new URLSearchParams({ token: 'a+b c', provider: 'google' }));
+    expect(fake.calls.map((call) => call.contentType)).toEqual([
+      'application/json',
+      'application/x-www-form-urlencoded',
+    ]);
+    expect(fake.calls[0]!.body).toEqual({ name: 'Pier Hall' });
+    expect(String(fake.calls[1]!.body)).toBe('token=a%2Bb+c&provider=google');
+  });
+
   it('shows the server message when it is a string', async () => {
     fakeApi().on('POST', '/admin/amenities', { status: 409, body: { message: 'Amenity exists' } });
     await failureOf(api.post('/admin/amenities', { title: 'Wi-Fi' }));

@@ -44,6 +44,7 @@ export interface ApiReply<T> {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as JSON; a `URLSearchParams` is sent form-encoded (client-area §7: the calendar code). */
   body?: unknown;
   /** Toast the error on failure (default true). Turn off where the screen shows it its own way. */
   toastErrors?: boolean;
@@ -200,7 +201,10 @@ async function send<T>(path: string, options: RequestOptions, retried: boolean):
   const session = options.token === undefined ? sessionStore.get().session : null;
   const token = options.token === undefined ? session?.token : options.token;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const { body: payload } = options;
+  const form = payload instanceof URLSearchParams;
+  if (payload !== undefined)
+    headers['Content-Type'] = form ? 'application/x-www-form-urlencoded' : 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
   let response: Response;
@@ -209,7 +213,7 @@ async function send<T>(path: string, options: RequestOptions, retried: boolean):
     ({ response, body } = await exchange(`${API_BASE}${path}`, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: payload === undefined ? undefined : form ? payload : JSON.stringify(payload),
       credentials: 'same-origin',
     }));
   } catch (error) {

@@ -32,7 +32,7 @@ export interface AuthState {
   reloadMe: () => void;
   /** Signs in: login, then the profile, then the session starts. Resolves false on failure (already toasted). */
   login: (area: Area, input: LoginInput) => Promise<boolean>;
-  /** Signs in with the code of a social provider's popup (auth/social.ts), exactly as `login` does. */
+  /** Signs in with the code of a social provider's popup (auth/usePopupCode.ts), exactly as `login` does. */
   socialLogin: (area: Area, input: SocialLoginInput) => Promise<boolean>;
   /**
    * Logs out on the server (best effort) and forgets the session. While acting as a user it ends

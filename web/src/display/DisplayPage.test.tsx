@@ -18,7 +18,13 @@ const minutes = (n: number) => new Date(NOW + n * 60_000).toISOString();
 const at = (n: number) => timeIn(NOW + n * 60_000, 'Europe/London');
 const TOKEN = '01J0000000000000000000DEV0.secret-secret-secret-secret';
 
-function aMeeting(title: string, from: number, to: number, checked_in = false) {
+function aMeeting(
+  title: string,
+  from: number,
+  to: number,
+  checked_in = false,
+  source: 'spaces' | 'google' | 'microsoft' = 'spaces',
+) {
   return {
     booking_id: `b-${title}`,
     recurrence_id: 'r1',
@@ -26,6 +32,7 @@ function aMeeting(title: string, from: number, to: number, checked_in = false) {
     start_utc: minutes(from),
     end_utc: minutes(to),
     checked_in,
+    source,
   };
 }
 
@@ -335,5 +342,29 @@ describe('room display', () => {
     });
     expect(await screen.findByTestId('activation-code')).toHaveTextContent('PQ34RS');
     expect(JSON.parse(localStorage.getItem(DEVICE_KEY)!)).toEqual({ device_id: 'd2', token: 'new-token' });
+  });
+});
+
+describe('the room display and linked calendars', () => {
+  it('says where a meeting booked in the linked calendar came from', async () => {
+    aBoundDisplay(
+      aRoom({
+        occurrences: [
+          aMeeting('Outlook meeting', -10, 20, false, 'microsoft'),
+          aMeeting('Google review', 60, 90, false, 'google'),
+          aMeeting('Ours', 120, 150),
+        ],
+      }),
+    );
+    renderApp('/display');
+    const status = await screen.findByRole('region', { name: 'Room status' });
+    expect(within(status).getByText('Booked in Outlook')).toBeInTheDocument();
+    const today = screen.getByRole('region', { name: 'Today' });
+    const items = within(today).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Outlook meetingvia Outlook'),
+      expect.stringContaining('Google reviewvia Google Calendar'),
+      expect.not.stringContaining('via'),
+    ]);
   });
 });

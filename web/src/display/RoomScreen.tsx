@@ -71,6 +71,9 @@ export function RoomScreen({
         {room.current ? (
           <p className="room-meeting">
             <span className="room-meeting-title">{room.current.title}</span>
+            {room.current.external && (
+              <span className="room-meeting-source">Booked in {room.current.external}</span>
+            )}
             <span>
               {time(room.current.start)}–{time(room.current.end)} · {timeLeft(room.current.end - now)} left
             </span>
@@ -122,6 +125,7 @@ export function RoomScreen({
                   {time(meeting.start)}–{time(meeting.end)}
                 </span>
                 <span className="agenda-title">{meeting.title}</span>
+                {meeting.external && <span className="agenda-source">via {meeting.external}</span>}
                 {meeting.checked_in && <span className="agenda-checked-in">Checked in</span>}
               </li>
             ))}

@@ -23,6 +23,7 @@ function aState(
       start_utc: iso(from),
       end_utc: iso(to),
       checked_in: checkedIn,
+      source: 'spaces' as const,
     })),
     check_in: { enabled: true, before_event: 10, after_event: 5 },
     slideshow: null,

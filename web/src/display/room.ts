@@ -27,7 +27,11 @@ export interface Meeting {
   end: number;
   start_utc: string;
   checked_in: boolean;
+  /** Booked in the room's linked calendar (Google, Outlook) rather than in Spaces. */
+  external: 'Google Calendar' | 'Outlook' | null;
 }
+
+const externalNames = { google: 'Google Calendar', microsoft: 'Outlook', spaces: null } as const;
 
 export interface RoomNow {
   status: RoomStatus;
@@ -79,6 +83,7 @@ export function roomNow(state: BoundDeviceState, now: number): RoomNow {
       end: Date.parse(o.end_utc),
       start_utc: o.start_utc,
       checked_in: o.checked_in,
+      external: externalNames[o.source],
     }))
     .sort((a, b) => a.start - b.start);
   const current = meetings.find((m) => m.start <= now && now < m.end);

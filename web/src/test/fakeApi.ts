@@ -2,8 +2,8 @@ import { API_BASE } from '../api/client';
 
 /**
  * A fake of the API at the fetch boundary. Answers are registered per "METHOD /path" (the
- * path after /api/v1); anything else answers 404. Every call is recorded with its JSON body
- * and bearer token.
+ * path after /api/v1); anything else answers 404. Every call is recorded with its body (parsed
+ * JSON, or a form's URLSearchParams), its content type and bearer token.
  */
 
 export interface FakeAnswer {
@@ -25,6 +25,8 @@ export interface FakeCall {
   method: string;
   path: string;
   body: unknown;
+  /** The Content-Type the request was sent with, if any. */
+  contentType: string | null;
   token: string | null;
   /** The query parameters of an API call (the path leaves them out). */
   query: Record<string, string>;
@@ -41,12 +43,14 @@ export function fakeApi() {
     const method = (init.method ?? 'GET').toUpperCase();
     const external = !url.pathname.startsWith(API_BASE);
     const path = external ? url.href : url.pathname.slice(API_BASE.length);
-    const auth = new Headers(init.headers).get('Authorization');
+    const headers = new Headers(init.headers);
+    const auth = headers.get('Authorization');
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : (init.body ?? null);
     const call: FakeCall = {
       method,
       path,
       body,
+      contentType: headers.get('Content-Type'),
       token: auth?.replace(/^Bearer /, '') ?? null,
       query: external ? {} : Object.fromEntries(url.searchParams),
     };

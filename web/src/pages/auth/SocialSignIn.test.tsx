@@ -1,12 +1,13 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import type { SocialProvider } from '../../../../shared/social';
 import type { SocialConfig } from '../../../../shared/schemas/auth';
-import { SOCIAL_KEY } from '../../auth/social';
+import { popupFlows } from '../../auth/popupFlows';
 import { aClientMe, anAdminMe, aPackage } from '../../test/builders';
 import { fakeApi, type FakeApi } from '../../test/fakeApi';
 import { renderApp } from '../../test/renderApp';
 
 const endpoint = 'http://127.0.0.1:9229/oauth2/authorize';
+const SOCIAL_KEY = popupFlows.signIn.key;
 const loginResult = { access_token: 'social-token', token_type: 'bearer', expires_in: 3600 };
 
 function aSocialConfig(overrides: Partial<SocialConfig> = {}): SocialConfig {

@@ -1,6 +1,7 @@
 import {
   useCallback,
   useMemo,
+  type CSSProperties,
   type KeyboardEvent,
   type MouseEvent as ReactMouseEvent,
   type SyntheticEvent,
@@ -14,6 +15,7 @@ import MonthModule from 'react-big-calendar/lib/Month';
 import type { BookingOccurrence } from '../../../../../shared/schemas/bookings';
 import './booking.css';
 import { clockTime, localizer } from './localizer';
+import { externalSource, sourceName } from './text';
 
 /**
  * react-big-calendar with its drag-and-drop addon (client-area §2 "Booking calendar"): Month, Week
@@ -81,22 +83,31 @@ export function textColourOn(background: string): string {
 
 /**
  * What an event says in its tooltip, and to a screen reader in the month: its times, title and
- * space. An event is a button (the week and day draw it as one; in the month its text is): Enter or
- * Space opens it as a click does, the context-menu key its menu.
+ * space, and its notes. An event is a button (the week and day draw it as one; in the month its
+ * text is): Enter or Space opens it as a click does, the context-menu key its menu.
  */
 const describe = (event: CalendarEvent) =>
-  `${clockTime(event.start)} – ${clockTime(event.end)} ${event.title} (${event.occurrence.space.title})${checkInNote(event)}`;
+  `${clockTime(event.start)} – ${clockTime(event.end)} ${event.title} (${event.occurrence.space.title})${notes(event)}`;
 
-/** What happened at the room's screen, after the title: ' · Checked in', ' · Released'. */
-const checkInNote = (event: CalendarEvent) =>
-  event.occurrence.check_in ? ` · ${event.occurrence.check_in}` : '';
+/**
+ * After the title: where it was made when that is a linked calendar (' · From Google Calendar'),
+ * and what happened at the room's screen (' · Checked in', ' · Released'). Said in words, not
+ * only by the event's look, so that no legend is needed.
+ */
+function notes(event: CalendarEvent): string {
+  const source = externalSource(event.occurrence);
+  return (
+    (source ? ` · From ${sourceName(source)} Calendar` : '') +
+    (event.occurrence.check_in ? ` · ${event.occurrence.check_in}` : '')
+  );
+}
 
 /** The event in the month: its start time and title. */
 function MonthEvent({ event }: EventProps<CalendarEvent>) {
   return (
     <span data-event-key={event.key} role="button" tabIndex={0} aria-label={describe(event)}>
       {clockTime(event.start)} {event.title}
-      {checkInNote(event)}
+      {notes(event)}
     </span>
   );
 }
@@ -106,7 +117,7 @@ function TimeEvent({ event }: EventProps<CalendarEvent>) {
   return (
     <span data-event-key={event.key}>
       {event.title}
-      {checkInNote(event)}
+      {notes(event)}
     </span>
   );
 }
@@ -155,10 +166,18 @@ export function BookingCalendar({
 
   const eventProps = useCallback((event: CalendarEvent, _start: Date, _end: Date, isSelected: boolean) => {
     const colour = event.occurrence.space.calendar_color;
-    const released = event.occurrence.check_in === 'Released' ? ' spaces-event-released' : '';
+    const classes = [
+      'spaces-event',
+      isSelected && 'spaces-event-selected',
+      event.occurrence.check_in === 'Released' && 'spaces-event-released',
+      externalSource(event.occurrence) && 'spaces-event-external',
+    ];
     return {
-      className: `${isSelected ? 'spaces-event spaces-event-selected' : 'spaces-event'}${released}`,
-      style: { backgroundColor: colour, borderColor: colour, color: textColourOn(colour) },
+      className: classes.filter(Boolean).join(' '),
+      // One from a linked calendar is outlined in the space's colour, striped with it (booking.css).
+      style: externalSource(event.occurrence)
+        ? ({ borderColor: colour, '--spaces-event-colour': colour } as CSSProperties)
+        : { backgroundColor: colour, borderColor: colour, color: textColourOn(colour) },
     };
   }, []);
 

@@ -249,6 +249,64 @@ describe('booking calendar: events', () => {
     ).toBeInTheDocument();
   });
 
+  it('marks an event made in a linked Google calendar, and keeps it read-only here', async () => {
+    const external = anOccurrence(
+      5,
+      'Supplier call',
+      { start: '2026-12-15 10:00:00', end: '2026-12-15 11:00:00' },
+      {
+        source: 'google',
+        editPermission: false,
+        deletePermission: false,
+        organizer: { id: '', name: 'ada@example.com' },
+      },
+    );
+    bookingApi('Account Admin', { occurrences: [board, external] });
+    withPierChosen();
+    const { user } = renderApp('/c/booking');
+    // Said in words, in the event's text and its accessible name: no legend needed.
+    const event = await eventButton(/Supplier call \(Room A\) · From Google Calendar/);
+    expect(shownEvents()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/Supplier call · From Google Calendar$/)]),
+    );
+    expect(shownEvents().find((text) => text.includes('Board'))).not.toMatch(/From/);
+    expect(event.closest('.rbc-event')).toHaveClass('spaces-event-external');
+    expect((await eventButton(/Board/)).closest('.rbc-event')).not.toHaveClass('spaces-event-external');
+    // Neither dragged nor given a menu.
+    expect(event.closest('.rbc-addons-dnd-resizable')).toBeNull();
+    fireEvent.contextMenu(event, { clientX: 10, clientY: 10 });
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+
+    await user.click(event);
+    const panel = await screen.findByRole('dialog', { name: 'Event details' });
+    expect(
+      within(panel).getByText('Made in the linked Google calendar. Change it there.'),
+    ).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('keeps an event from a linked Microsoft calendar read-only even if the API offered more', async () => {
+    const external = anOccurrence(
+      5,
+      'Team lunch',
+      { start: '2026-12-16 12:00:00', end: '2026-12-16 13:00:00' },
+      { source: 'microsoft' },
+    );
+    bookingApi('Account Admin', { occurrences: [external] });
+    withPierChosen();
+    const { user } = renderApp('/c/booking');
+    const event = await eventButton(/Team lunch \(Room A\) · From Microsoft Calendar/);
+    fireEvent.contextMenu(event, { clientX: 10, clientY: 10 });
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    await user.click(event);
+    const panel = await screen.findByRole('dialog', { name: 'Event details' });
+    expect(
+      within(panel).getByText('Made in the linked Microsoft calendar. Change it there.'),
+    ).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
   it('offers Edit and Delete on a right-click; Delete removes this occurrence', async () => {
     const monday = aWeeklyOccurrence(3, 'Weekly sync', {
       start: '2026-12-14 10:00:00',

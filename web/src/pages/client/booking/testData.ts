@@ -44,6 +44,7 @@ export function anOccurrence(
     title,
     description: null,
     check_in: null,
+    source: 'spaces',
     venue: { id: pier.id, name: pier.name, timezone: pier.timezone },
     space: { id: roomA.id, title: roomA.title, calendar_color: roomA.calendar_color, photo_url: null },
     start_date: when.start,

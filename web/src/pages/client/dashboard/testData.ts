@@ -17,6 +17,7 @@ export function anOccurrence(
     title,
     description: null,
     check_in: null,
+    source: 'spaces',
     venue: { id: ulidOf(1001), name: 'Hall A', timezone: 'Europe/London' },
     space: { id: ulidOf(2001), title: 'Room A', calendar_color: '#0B8043', photo_url: null },
     start_date: when.start,

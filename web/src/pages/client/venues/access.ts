@@ -3,6 +3,7 @@ import { allows, type ClientRole, type RolesAttr } from '../../../../../shared/r
 import { isClientMe } from '../../../../../shared/me';
 import type { BookingOccurrence } from '../../../../../shared/schemas/bookings';
 import { actsOn, type AssignmentPermission } from '../../../../../shared/venues';
+import { useMyPackage } from '../../../api/hooks';
 import { useAuth } from '../../../auth/AuthProvider';
 
 /**
@@ -25,7 +26,24 @@ export function useAccess(): Access | null {
   return useMemo(() => (me && isClientMe(me) ? { role: me.user_role, attrs: me.rolesAttr } : null), [me]);
 }
 
+/**
+ * Whether the account's package includes third-party calendar integration (its
+ * `third_party_integration`; the auth provider loads the package): linked calendars, a space's
+ * calendar sync. False while the package loads.
+ */
+export function useCalendarIntegration(): boolean {
+  const { data } = useMyPackage(true);
+  return data?.third_party_integration === 'Yes';
+}
+
 type Scoped = { permission: AssignmentPermission | null };
+
+/**
+ * An event made in Spaces, not one pulled in from a linked Google or Microsoft calendar, which is
+ * changed there (the API gives those no permission either). Without `source`, made here.
+ */
+const madeHere = (occurrence: Pick<BookingOccurrence, 'source'>) =>
+  (occurrence.source ?? 'spaces') === 'spaces';
 
 export const may = {
   addVenue: (a: Access) => allows(a.attrs, 'venues.permission.add'),
@@ -40,8 +58,11 @@ export const may = {
   /** A screen is changed with the screens flag (its routes say so) on a venue the person acts on. */
   editScreen: (a: Access, screen: Scoped) =>
     allows(a.attrs, 'screens.permission.add') && actsOn(a.role, screen.permission),
-  /** The venue managers list (and, later, linked calendar accounts). */
+  /** The venue managers list. */
   manageVenueManagers: (a: Access, venue: Scoped) =>
+    allows(a.attrs, 'venues.permission.3rdPartyAccountManage') && actsOn(a.role, venue.permission),
+  /** A venue's linked calendar accounts (the package must include the integration too). */
+  linkCalendars: (a: Access, venue: Scoped) =>
     allows(a.attrs, 'venues.permission.3rdPartyAccountManage') && actsOn(a.role, venue.permission),
   /** A space's event coordinators: whoever may edit the space. */
   manageCoordinators: (a: Access, space: Scoped) => may.editSpace(a, space),
@@ -53,9 +74,12 @@ export const may = {
   listVenues: (a: Access) =>
     allows(a.attrs, 'venues.permission.add') || allows(a.attrs, 'venues.permission.edit'),
   listScreens: (a: Access) => allows(a.attrs, 'screens.permission.add'),
-  /** An event: the role's flag, and the API's word on that event (`editPermission`, `deletePermission`). */
-  editEvent: (a: Access, occurrence: Pick<BookingOccurrence, 'editPermission'>) =>
-    allows(a.attrs, 'events.permission.edit') && occurrence.editPermission,
-  deleteEvent: (a: Access, occurrence: Pick<BookingOccurrence, 'deletePermission'>) =>
-    allows(a.attrs, 'events.permission.delete') && occurrence.deletePermission,
+  /**
+   * An event: the role's flag, and the API's word on that event (`editPermission`,
+   * `deletePermission`); one from a linked calendar never.
+   */
+  editEvent: (a: Access, occurrence: Pick<BookingOccurrence, 'editPermission' | 'source'>) =>
+    allows(a.attrs, 'events.permission.edit') && occurrence.editPermission && madeHere(occurrence),
+  deleteEvent: (a: Access, occurrence: Pick<BookingOccurrence, 'deletePermission' | 'source'>) =>
+    allows(a.attrs, 'events.permission.delete') && occurrence.deletePermission && madeHere(occurrence),
 };

@@ -1,4 +1,9 @@
 import type { ClientRole } from '../../../../../shared/roles';
+import type {
+  AvailableCalendar,
+  CalendarAccount,
+  CalendarLinkConfig,
+} from '../../../../../shared/schemas/calendars';
 import type { ConfigItem } from '../../../../../shared/schemas/config';
 import type { Assignment, Screen, Space, Venue } from '../../../../../shared/schemas/venues';
 import { aClientMe, signedInAs } from '../../../test/builders';
@@ -113,9 +118,64 @@ export function anAssignment(n: number, first: string, permission: Assignment['p
   };
 }
 
+/** GET /client/calendar/providers with Google and Microsoft configured, as the local stand-ins are. */
+export const calendarLinkConfig: CalendarLinkConfig = {
+  providers: [
+    {
+      provider: 'google',
+      authorization_endpoint: 'https://accounts.google.com/o/oauth2/v2/auth',
+      client_id: 'google-calendar-client',
+      scope: 'openid email https://www.googleapis.com/auth/calendar',
+      extra: { access_type: 'offline', prompt: 'consent' },
+    },
+    {
+      provider: 'microsoft',
+      authorization_endpoint: 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize',
+      client_id: 'microsoft-calendar-client',
+      scope: 'openid email offline_access Calendars.ReadWrite',
+      extra: {},
+    },
+  ],
+};
+
+/** A Google account linked to `venue` with its calendars (titles), connected unless told otherwise. */
+export function aCalendarAccount(
+  n: number,
+  email: string,
+  venue: Venue,
+  calendars: string[] = ['Bookings'],
+  overrides: Partial<CalendarAccount> = {},
+): CalendarAccount {
+  return {
+    id: ulidOf(8000 + n),
+    venue_id: venue.id,
+    provider: 'google',
+    email,
+    cal_account_id: `subject-${n}`,
+    calendars: calendars.map((title, i) => ({ id: `${email}/cal-${i + 1}`, title })),
+    status: 'Connected',
+    status_reason: null,
+    created_at: stamp,
+    ...overrides,
+  };
+}
+
+/** The calendars of linked accounts as the space form's picker reads them. */
+export function availableCalendarsOf(...accounts: CalendarAccount[]): AvailableCalendar[] {
+  return accounts.flatMap((account) =>
+    account.calendars.map((calendar) => ({
+      calendar_account_id: account.id,
+      provider: account.provider,
+      email: account.email,
+      calendar_id: calendar.id,
+      calendar_title: calendar.title,
+    })),
+  );
+}
+
 /**
  * A fake API with `role` signed in and the Venues area's lookups answered (an empty list for
- * anything not given).
+ * anything not given; no calendar account linked to any venue).
  */
 export function venuesApi(
   role: ClientRole,
@@ -127,6 +187,13 @@ export function venuesApi(
     api.ok('GET', `/client/space/${space.id}/calendarFeed`, {
       url: `http://127.0.0.1/api/v1/ical/feed-of-${space.id}.ics`,
     });
+  // No calendar account linked yet.
+  api.ok('GET', '/client/calendar/providers', calendarLinkConfig);
+  const venueIds = [...(data.venues ?? []).map((v) => v.id), ...(data.spaces ?? []).map((s) => s.venue_id)];
+  for (const venueId of new Set(venueIds))
+    api
+      .ok('GET', `/client/calendar/accounts/${venueId}`, [])
+      .ok('GET', `/client/calendar/available/${venueId}`, []);
   return api
     .ok('GET', '/client/allvenues', data.venues ?? [])
     .ok('GET', '/client/allspaces', data.spaces ?? [])

@@ -1,13 +1,14 @@
-import { Button, Flex, Heading, Image, Text } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Heading, Image, Text } from '@aws-amplify/ui-react';
 import type { BookingOccurrence } from '../../../../../../shared/schemas/bookings';
 import { DetailRow } from '../../../../components/DetailRow';
 import { formatVenueTimeRange } from '../../../../activityTime';
-import { describeRule } from '../text';
+import { describeRule, externalSource, sourceName } from '../text';
 
 /**
  * An event's details (client-area §2 "Event details panel"): the space's photo, the time range
  * ('5th Dec, 2026 | 2:30pm - 3:30pm', the venue's wall clock), title, description and invitees;
- * Edit and Delete when offered (the role's flag and the event's own permission).
+ * Edit and Delete when offered (the role's flag and the event's own permission). An event made in
+ * a linked Google or Microsoft calendar says so, and is changed there: no Edit or Delete.
  */
 export function EventDetails({
   occurrence,
@@ -18,8 +19,13 @@ export function EventDetails({
   onEdit?: () => void;
   onDelete?: () => void;
 }) {
+  const source = externalSource(occurrence);
+  const actions = !source && (onEdit || onDelete);
   return (
     <Flex direction="column" gap="medium">
+      {source && (
+        <Alert variation="info">Made in the linked {sourceName(source)} calendar. Change it there.</Alert>
+      )}
       {occurrence.space.photo_url && (
         <Image
           src={occurrence.space.photo_url}
@@ -58,7 +64,7 @@ export function EventDetails({
           </DetailRow>
         )}
       </Flex>
-      {(onEdit || onDelete) && (
+      {actions && (
         <Flex gap="small">
           {onEdit && (
             <Button variation="primary" onClick={onEdit}>

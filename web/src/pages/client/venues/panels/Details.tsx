@@ -13,6 +13,7 @@ import {
   titlesOf,
   typeTitle,
 } from '../text';
+import { SpaceCalendar } from './SpaceCalendar';
 import { SpaceFeed } from './SpaceFeed';
 
 /** The read-only side of the Venues area's panels (client-area §4): Edit when the person may. */
@@ -51,7 +52,16 @@ function ColourSwatch({ value }: { value: string }) {
   );
 }
 
-export function SpaceDetails({ space, onEdit }: { space: Space; onEdit?: () => void }) {
+export function SpaceDetails({
+  space,
+  onEdit,
+  onChanged,
+}: {
+  space: Space;
+  onEdit?: () => void;
+  /** The space as it is after a change made here (its calendar unlinked). */
+  onChanged: (space: Space) => void;
+}) {
   const { data: amenities } = useAmenities();
   const { data: types } = useSpaceTypes();
   return (
@@ -79,6 +89,7 @@ export function SpaceDetails({ space, onEdit }: { space: Space; onEdit?: () => v
         <DetailRow label="Screens">{space.screens}</DetailRow>
         <DetailRow label="Next schedule">{nextSchedule(space)}</DetailRow>
       </RecordDetails>
+      <SpaceCalendar space={space} onUnlinked={onChanged} />
       <SpaceFeed space={space} />
     </Flex>
   );

@@ -18,7 +18,7 @@ import {
 } from '../../../../api/client-venues';
 import { PageLoader } from '../../../../components/PageLoader';
 import { SidePanel } from '../../../../components/SidePanel';
-import { may, type Access } from '../access';
+import { may, useCalendarIntegration, type Access } from '../access';
 import { Assignments } from './Assignments';
 import { ScreenDetails, SpaceDetails, VenueDetails } from './Details';
 import { CapAlertPanel } from './CapAlertPanel';
@@ -32,6 +32,10 @@ import { VenueForm } from './VenueForm';
 const SlideshowPanel = lazy(() =>
   import('./slideshow/SlideshowPanel').then((m) => ({ default: m.SlideshowPanel })),
 );
+
+// Linking calendar accounts (the popup's machinery, the providers' logos) loads with the first
+// venue panel of someone who may.
+const LinkedCalendars = lazy(() => import('./LinkedCalendars').then((m) => ({ default: m.LinkedCalendars })));
 
 const latest = <T extends { id: string }>(item: T, list: readonly T[] | undefined): T =>
   list?.find((other) => other.id === item.id) ?? item;
@@ -76,6 +80,7 @@ export function Panels({
               }
             />
           )}
+          {venue && may.linkCalendars(access, venue) && <VenueCalendars venue={venue} />}
           {venue && may.manageVenueManagers(access, venue) && <VenueManagers venue={venue} />}
         </SidePanel>
       );
@@ -91,6 +96,7 @@ export function Panels({
           ) : (
             <SpaceDetails
               space={space}
+              onChanged={(changed) => setPanel({ kind: 'space', space: changed, editing: false })}
               onEdit={
                 may.editSpace(access, space)
                   ? () => setPanel({ kind: 'space', space, editing: true })
@@ -224,6 +230,16 @@ function ScreenFormWithPlaces({
       onSaved={(saved) => setPanel({ kind: 'screen', screen: saved, editing: false })}
       onCancel={() => setPanel(screen ? { kind: 'screen', screen, editing: false } : closedPanel)}
     />
+  );
+}
+
+/** The venue's linked calendars, when the package includes the integration. */
+function VenueCalendars({ venue }: { venue: Venue }) {
+  if (!useCalendarIntegration()) return null;
+  return (
+    <Suspense fallback={null}>
+      <LinkedCalendars venue={venue} />
+    </Suspense>
   );
 }
 

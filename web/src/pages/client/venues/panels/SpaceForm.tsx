@@ -4,12 +4,13 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
-import type * as z from 'zod';
 import { requiredId } from '../../../../../../shared/schemas/common';
 import {
   newSpaceSchema,
   updateSpaceSchema,
   type Space,
+  type UpdateSpaceInput,
+  type UpdateSpaceOutput,
   type Venue,
 } from '../../../../../../shared/schemas/venues';
 import { TIME_CHOICES } from '../../../../../../shared/time-of-day';
@@ -19,13 +20,15 @@ import { revalidateAfter, useAmenities, useSpaceTypes, venuePaths } from '../../
 import { fieldProps, FormActions, showServerErrors } from '../../../../components/form';
 import { PhotoPicker, uploadPhoto, type PendingPhoto } from '../../../../components/photo/PhotoPicker';
 import { StatusField } from '../../../admin/configuration/StatusField';
+import { useCalendarIntegration } from '../access';
 import { asNumber, CheckboxGroup, ColourPalette, ControlledSelect } from './fields';
+import { CalendarSyncFields, calendarSyncChange, calendarSyncDefaults } from './SpaceCalendar';
 
 /** A new space names its venue in the form (client-area §5 "venue required"); the API takes it in the path. */
 const newSpaceFormSchema = newSpaceSchema.safeExtend({ venue_id: requiredId });
 
-type SpaceInput = z.input<typeof updateSpaceSchema>;
-type SpaceOutput = z.output<typeof updateSpaceSchema>;
+type SpaceInput = UpdateSpaceInput;
+type SpaceOutput = UpdateSpaceOutput;
 
 const fields: Path<SpaceInput>[] = [
   'venue_id',
@@ -42,6 +45,9 @@ const fields: Path<SpaceInput>[] = [
   'check_in_window',
   'before_event',
   'after_event',
+  'calendar_sync',
+  'calendar_account_id',
+  'calendar_id',
   'photo_uri',
   'calendar_color',
   'status',
@@ -58,9 +64,10 @@ const idsOf = (list: string) => list.split(',').filter(Boolean);
 /**
  * Add or edit a space (client-area §2 "Space form", §5): its venue (fixed once saved), title,
  * location, capacity, dimensions, accessibility, amenities and space types (active ones), notes,
- * availability in half hours, event check-in with minutes before and after (1–30), a photo, the
- * calendar colour (dark green unless chosen) and, once saved, its status. Saving revalidates the
- * lists and the header's totals.
+ * availability in half hours, event check-in with minutes before and after (1–30), the sync with a
+ * calendar of the venue's linked accounts (when the package includes it), a photo, the calendar
+ * colour (dark green unless chosen) and, once saved, its status. Saving revalidates the lists and
+ * the header's totals.
  */
 export function SpaceForm({
   space,
@@ -78,6 +85,7 @@ export function SpaceForm({
   const { data: amenities } = useAmenities();
   const { data: spaceTypes } = useSpaceTypes();
   const [photo, setPhoto] = useState<PendingPhoto | null>(null);
+  const calendars = useCalendarIntegration();
   const schema = space ? updateSpaceSchema : newSpaceFormSchema;
   const form = useForm<SpaceInput, unknown, SpaceOutput>({
     resolver: zodResolver(schema) as unknown as Resolver<SpaceInput, unknown, SpaceOutput>,
@@ -100,18 +108,21 @@ export function SpaceForm({
       // The photo saved stays unless another is chosen (a PUT without one clears it).
       photo_uri: space?.photo ?? '',
       calendar_color: space?.calendar_color ?? DEFAULT_CALENDAR_COLOR,
+      ...calendarSyncDefaults(space),
       ...(space ? { status: space.status } : {}),
     },
   });
   const checkIn = useWatch({ control: form.control, name: 'check_in_window' });
   const title = useWatch({ control: form.control, name: 'title' });
+  const venueId = useWatch({ control: form.control, name: 'venue_id' });
 
   const save = form.handleSubmit(async (values) => {
     try {
       const photo_uri = photo ? await uploadPhoto('client', photo, 'space-photo') : values.photo_uri;
-      const { venue_id, ...fieldsOfSpace } = values;
+      const { venue_id, calendar_sync, calendar_account_id, calendar_id, ...fieldsOfSpace } = values;
       const body = {
         ...fieldsOfSpace,
+        ...(calendars ? calendarSyncChange({ calendar_sync, calendar_account_id, calendar_id }, space) : {}),
         // Comma-separated ids on the wire (client-area §3).
         amenities: values.amenities.join(','),
         space_type: values.space_type.join(','),
@@ -160,6 +171,11 @@ export function SpaceForm({
           label="Venue"
           isRequired
           placeholder={venues ? 'Choose a venue' : 'Loading venues…'}
+          // Another venue has other calendars.
+          onChosen={() => {
+            form.setValue('calendar_account_id', '');
+            form.setValue('calendar_id', '');
+          }}
         >
           {(venues ?? []).map((venue) => (
             <option key={venue.id} value={venue.id}>
@@ -228,6 +244,7 @@ export function SpaceForm({
           ))}
         </Flex>
       )}
+      {calendars && <CalendarSyncFields form={form} venueId={venueId ?? ''} space={space} />}
       <PhotoPicker
         label="Space photo"
         currentUrl={space?.photo_url ?? null}
