@@ -49,6 +49,30 @@ describe('the local job timers', () => {
     expect(slow.runs).toHaveLength(1);
   });
 
+  it('run a job with a local period on it, logging a run only when its report differs from the last', async () => {
+    let report = { delivered: 0 };
+    const job: LocalJob = {
+      name: 'calendar-push',
+      rateMinutes: 1,
+      localPeriodMs: 5_000,
+      load: async () => async () => report,
+    };
+    start([job]);
+    expect(lines).toEqual(['Jobs: calendar-push every 5 s']);
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(lines.slice(1)).toEqual([
+      expect.stringMatching(/^job calendar-push: done in \d+ ms: \{"delivered":0\}$/),
+    ]);
+    report = { delivered: 2 };
+    await vi.advanceTimersByTimeAsync(5_000);
+    report = { delivered: 0 };
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(lines.slice(2)).toEqual([
+      expect.stringMatching(/: \{"delivered":2\}$/),
+      expect.stringMatching(/: \{"delivered":0\}$/),
+    ]);
+  });
+
   it('run every job on the period when one is given, logging each outcome in one line', async () => {
     const { job, runs } = aJob('cap-poll');
     start([job], { periodMs: 100 });

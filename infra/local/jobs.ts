@@ -48,6 +48,8 @@ export function startJobTimers(options: JobTimersOptions): JobTimers {
     readonly job: LocalJob;
     running: Promise<unknown> | undefined;
     readonly timer: NodeJS.Timeout;
+    /** The last run's report, as logged: a job that runs every few seconds says only what changed. */
+    lastSummary?: string;
   }
   let stopped = false;
 
@@ -58,7 +60,11 @@ export function startJobTimers(options: JobTimersOptions): JobTimers {
     const took = () => `${Math.round(performance.now() - started)} ms`;
     const running = (async () => (await state.job.load())())().then(
       (report) => {
-        log(`job ${name}: done in ${took()}${summary(report)}`);
+        const said = summary(report);
+        // A job of a few seconds' period logs a run only when its report differs from the last.
+        if (state.job.localPeriodMs === undefined || said !== state.lastSummary)
+          log(`job ${name}: done in ${took()}${said}`);
+        state.lastSummary = said;
         return report;
       },
       (error: unknown) => {

@@ -66,10 +66,18 @@ export function useInvitees(enabled = true) {
     fetchResult,
   );
 }
+/**
+ * How often the calendar on screen is read again: others book too, and events made in a space's
+ * linked Google or Outlook calendar arrive by themselves (the pull job), so an open calendar keeps
+ * up without a reload.
+ */
+export const BOOKINGS_REFRESH_MS = 30_000;
+
 /** The occurrences of a window (null: nothing is fetched). The previous window's stay on screen while the next loads. */
 export function useBookings(window: BookingWindow | null) {
   return useSWR<BookingOccurrence[]>(window ? bookingPaths.window(window) : null, fetchResult, {
     keepPreviousData: true,
+    refreshInterval: BOOKINGS_REFRESH_MS,
   });
 }
 /** One booking with its rule, and the occurrence `occurrenceStart` names (null id: nothing is fetched). */

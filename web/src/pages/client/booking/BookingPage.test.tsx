@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { BOOKINGS_REFRESH_MS } from '../../../api/client-bookings';
 import { renderApp } from '../../../test/renderApp';
 import { shownToasts } from '../../../test/toasts';
 import {
@@ -284,6 +285,36 @@ describe('booking calendar: events', () => {
     ).toBeInTheDocument();
     expect(within(panel).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     expect(within(panel).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('reads the calendar again every 30 s: an event made in a linked calendar shows without a reload', async () => {
+    vi.useFakeTimers({
+      toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+      now: Date.now(),
+      shouldAdvanceTime: true,
+    });
+    const pulled = anOccurrence(
+      6,
+      'Booked in Outlook',
+      { start: '2026-12-17 14:00:00', end: '2026-12-17 15:00:00' },
+      { source: 'microsoft', editPermission: false, deletePermission: false },
+    );
+    const path = windowPath(pier, december.from, december.to);
+    // The first read has the board meeting; the pull job then brings in the Outlook meeting.
+    const api = bookingApi('Account Admin').on(
+      'GET',
+      path,
+      { body: { result: [board] } },
+      { body: { result: [board, pulled] } },
+    );
+    withPierChosen();
+    renderApp('/c/booking', { fakeTimers: true });
+    await eventButton(/Board/);
+    expect(shownEvents().some((text) => text.includes('Booked in Outlook'))).toBe(false);
+    const asked = api.callsTo('GET', path).length;
+    await act(() => vi.advanceTimersByTimeAsync(BOOKINGS_REFRESH_MS + 10));
+    await eventButton(/Booked in Outlook \(Room A\) · From Microsoft Calendar/);
+    expect(api.callsTo('GET', path).length).toBeGreaterThan(asked);
   });
 
   it('keeps an event from a linked Microsoft calendar read-only even if the API offered more', async () => {
