@@ -1,8 +1,7 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../aws/dynamodb';
-import { env } from '../env';
+import { ServiceUnavailable } from '../http/errors';
 import type { ActivityInput } from './activity';
 import { batchGet, pick } from './batch';
+import { bookingsTouching } from './bookings';
 import {
   db,
   type BookingItem,
@@ -80,6 +79,23 @@ export async function listLinksOfCalendarAccount(
     })
     .go({ pages: 'all' });
   return data;
+}
+
+/** What a sync of a space reads first: its linked account and its venue (the zone), in one BatchGetItem. */
+export async function readLinkPlaces(
+  link: Pick<CalendarLinkItem, 'account_id' | 'calendar_account_id' | 'venue_id'>,
+): Promise<{ account: CalendarAccountItem | null; venue: VenueItem | null }> {
+  const e = db().entities;
+  const items = await batchGet([
+    e.calendarAccount
+      .get({ account_id: link.account_id, calendar_account_id: link.calendar_account_id })
+      .params().Key,
+    e.venue.get({ account_id: link.account_id, venue_id: link.venue_id }).params().Key,
+  ]);
+  return {
+    account: pick(items, (answer) => e.calendarAccount.parse(answer)),
+    venue: pick(items, (answer) => e.venue.parse(answer)),
+  };
 }
 
 /** A space's sync, by key. */
@@ -208,52 +224,32 @@ export async function saveLinkState(
 ): Promise<void> {
   const set = Object.fromEntries(Object.entries(state).filter(([, value]) => value !== undefined));
   const cleared = (['last_error', 'retry_at'] as const).filter((field) => !(field in state));
-  await db()
-    .entities.calendarLink.patch({ account_id: link.account_id, space_id: link.space_id })
-    .set(set)
-    .remove(cleared)
-    // A space unlinked meanwhile keeps no sync item.
-    .where(({ calendar_id }, { eq }) => eq(calendar_id, link.calendar_id))
-    .go()
-    .catch((error: unknown) => {
-      if ((error as Error).message?.includes('conditional request failed')) return;
-      throw error;
-    });
+  // A space unlinked (or linked to another calendar) meanwhile keeps no state of this one.
+  await runStepsIf((e) => [
+    [
+      e.calendarLink
+        .patch({ account_id: link.account_id, space_id: link.space_id })
+        .set(set)
+        .remove(cleared)
+        .where(({ calendar_id }, { eq }) => eq(calendar_id, link.calendar_id))
+        .commit(),
+      changedMeanwhile,
+    ],
+  ]);
 }
 
-/**
- * The events of a space read from its linked calendar: one Query of the space's bookings (gsi2),
- * keeping those that came from a calendar.
- */
+/** The events of a space read from its linked calendar: its bookings (pattern 40, from the first) that came from one. */
 export async function listExternalBookings(accountId: string, spaceId: string): Promise<BookingItem[]> {
-  const e = db().entities;
-  const found: BookingItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: env().TABLE_NAME,
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        FilterExpression: 'attribute_exists(#source)',
-        ExpressionAttributeNames: { '#source': 'source' },
-        ExpressionAttributeValues: { ':pk': `ACCOUNT#${accountId}#SPACE#${spaceId}#BOOKINGS#` },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const Item of page.Items ?? []) {
-      const { data } = e.booking.parse({ Item });
-      if (data?.source) found.push(data);
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return found;
+  const { bookings } = await bookingsTouching({ accountId, spaceId }, { from: '' });
+  return bookings.filter((booking) => booking.source);
 }
 
 /**
- * Writes what a sync read: events put and removed (BatchWriteItem, 25 at a time), then the space's
- * `version` and `display_version` bumped, so a booking write that read the space before fails its
- * condition and checks again, and the room's screen shows the change.
+ * Writes what a sync read: events put and removed (BatchWriteItem, 25 at a time; what the table
+ * still leaves unprocessed after ElectroDB's retries fails the sync, which then starts again from
+ * the cursor it had), then the space's `version` and `display_version` bumped, so a booking write
+ * that read the space before fails its condition and checks again, and the room's screen shows
+ * the change.
  */
 export async function writeExternalBookings(
   accountId: string,
@@ -261,19 +257,36 @@ export async function writeExternalBookings(
   puts: readonly BookingItem[],
   removals: readonly string[],
 ): Promise<void> {
-  const e = db().entities;
-  if (puts.length) await e.booking.put([...puts]).go();
-  if (removals.length)
-    await e.booking.delete(removals.map((booking_id) => ({ account_id: accountId, booking_id }))).go();
   if (!puts.length && !removals.length) return;
-  await e.space
-    .patch({ account_id: accountId, space_id: spaceId })
-    .add({ version: 1, display_version: 1 })
-    .go()
-    .catch((error: unknown) => {
-      // A space deleted meanwhile has nothing to tell.
-      if (!(error as Error).message?.includes('conditional request failed')) throw error;
-    });
+  const e = db().entities;
+  const written = puts.length ? await e.booking.put([...puts]).go({ concurrency: 4 }) : { unprocessed: [] };
+  const removed = removals.length
+    ? await e.booking
+        .delete(removals.map((booking_id) => ({ account_id: accountId, booking_id })))
+        .go({ concurrency: 4 })
+    : { unprocessed: [] };
+  if (written.unprocessed.length || removed.unprocessed.length) throw new ServiceUnavailable();
+  // A space deleted meanwhile has nothing to tell.
+  await runStepsIf((steps) => [
+    [
+      steps.space
+        .patch({ account_id: accountId, space_id: spaceId })
+        .add({ version: 1, display_version: 1 })
+        .commit(),
+      changedMeanwhile,
+    ],
+  ]);
+}
+
+/** Takes the events read from a space's calendar off the space: it no longer syncs with it. */
+export async function dropExternalBookings(accountId: string, spaceId: string): Promise<void> {
+  const items = await listExternalBookings(accountId, spaceId);
+  await writeExternalBookings(
+    accountId,
+    spaceId,
+    [],
+    items.map((item) => item.booking_id),
+  );
 }
 
 /** A space's watch as the link keeps it: the channel, and the SHA-256 (hex) of its secret token. */

@@ -1,10 +1,10 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { getDeviceAndRoom, roomKeysOf } from '../data/screen-rooms';
 import type { DeviceItem } from '../data/entities';
 import { bearerToken } from './authenticate';
 import { Unauthorized } from './errors';
 import type { DevicePrincipal } from './principal';
+import { matchesSecretHash } from './secret-hash';
 
 /** What a device is told when its token is not (or no longer) good: register again. */
 export const registerAgain = () => new Unauthorized('This screen must register again');
@@ -31,11 +31,7 @@ export async function deviceOfRequest(
       : roomKeysOf(event.headers?.['if-none-match'] ?? event.headers?.['If-None-Match']);
   const { device, items } = await getDeviceAndRoom(deviceId, keys);
   if (!device) return undefined;
-  const given = createHash('sha256').update(secret).digest();
-  const kept = Buffer.from(device.token_hash, 'hex');
-  return kept.length === given.length && timingSafeEqual(given, kept)
-    ? { device, roomItems: items }
-    : undefined;
+  return matchesSecretHash(secret, device.token_hash) ? { device, roomItems: items } : undefined;
 }
 
 /** The device of a device route's request as its principal; a missing or bad token answers 401. */

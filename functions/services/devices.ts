@@ -1,10 +1,11 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { ulid } from 'ulid';
 import type { DeviceRegistered, DeviceRegistrationInput } from '../../shared/schemas/devices';
 import type { DeviceItem } from '../data/entities';
 import { countRequest, insertDevice } from '../data/devices';
 import { env } from '../env';
 import { ServiceUnavailable, TooManyRequests } from '../http/errors';
+import { secretHash } from '../http/secret-hash';
 
 /**
  * Room-display devices (DESIGN §7; issue: the room display): registration hands a device its id,
@@ -26,8 +27,6 @@ export function newActivationCode(): string {
     () => ACTIVATION_ALPHABET[randomInt(ACTIVATION_ALPHABET.length)],
   ).join('');
 }
-
-export const tokenHash = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
 /** Refuses a caller past the hourly number of registrations. */
 async function throttleRegistrations(ip: string): Promise<void> {
@@ -55,7 +54,7 @@ export async function registerDevice(ip: string, input: DeviceRegistrationInput)
   for (let attempt = 0; attempt < CODE_TRIES; attempt += 1) {
     const device: DeviceItem = {
       device_id: deviceId,
-      token_hash: tokenHash(secret),
+      token_hash: secretHash(secret),
       code: newActivationCode(),
       code_expires_at: expires.toISOString(),
       app_version: input.app_version,

@@ -4,9 +4,8 @@ import { API_BASE } from '../../functions/routes';
 import { getCalendarChannel, getCalendarLink } from '../../functions/data/calendars';
 import { resetEnvCache } from '../../functions/env';
 import { runPulls } from '../../functions/services/calendars/pull';
-import { anAccount, anEmail, call } from '../support/api';
-import { aCalendar, control, linkAccount } from '../support/calendars';
-import { aPlace } from '../support/places';
+import { call } from '../support/api';
+import { aLinkedSpace, control } from '../support/calendars';
 
 /**
  * The providers' change notifications over HTTP, where the API has a public URL
@@ -32,27 +31,6 @@ afterAll(() => {
 type Provider = 'google' | 'microsoft';
 type Json = Record<string, unknown>;
 const DAY = 86_400_000;
-
-/** An account with a venue and a space that syncs with a calendar of `provider`. */
-async function aLinkedSpace(provider: Provider) {
-  const account = await anAccount(['Account Admin']);
-  const token = account.users['Account Admin']!.token;
-  const place = await aPlace(account.accountId);
-  const person = anEmail(`${provider}-watched`);
-  const calendarId = await aCalendar(provider, person, 'Rooms');
-  const linked = await linkAccount(token, place.venue, provider, person);
-  const saved = await call('PUT', `/client/space/${place.space}`, {
-    token,
-    body: {
-      title: 'Board room',
-      calendar_sync: 'Yes',
-      calendar_account_id: linked.id,
-      calendar_id: calendarId,
-    },
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  return { accountId: account.accountId, token, place, calendarId, linked };
-}
 
 /** A day within the pull window (a week back to a year ahead of today), as `YYYY-MM-DD`. */
 const dayFromToday = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);

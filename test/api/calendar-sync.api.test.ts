@@ -4,9 +4,8 @@ import { runPulls } from '../../functions/services/calendars/pull';
 import { runPushes } from '../../functions/services/calendars/push';
 import type { ExternalInstance } from '../../functions/services/calendars/provider';
 import { getCalendarAccount } from '../../functions/data/calendars';
-import { anAccount, anEmail, call } from '../support/api';
-import { aCalendar, control, faults, linkAccount } from '../support/calendars';
-import { aPlace } from '../support/places';
+import { call } from '../support/api';
+import { aLinkedSpace, control, faults } from '../support/calendars';
 
 /**
  * Two-way sync as a property: whatever people do — bookings made, changed (THIS, FOLLOWING, ALL)
@@ -291,29 +290,14 @@ for (const provider of ['google', 'microsoft'] as const) {
     const seed = process.env.CALENDAR_SYNC_SEED ? Number(process.env.CALENDAR_SYNC_SEED) : undefined;
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 4, maxLength: 18 }), async (steps) => {
-        const account = await anAccount(['Account Admin']);
-        const token = account.users['Account Admin']!.token;
-        const place = await aPlace(account.accountId);
-        const person = anEmail(`sync-${provider}`);
-        const calendarId = await aCalendar(provider, person, 'Rooms');
-        const linked = await linkAccount(token, place.venue, provider, person);
-        const saved = await call('PUT', `/client/space/${place.space}`, {
-          token,
-          body: {
-            title: 'Synced room',
-            calendar_sync: 'Yes',
-            calendar_account_id: linked.id,
-            calendar_id: calendarId,
-          },
-        });
-        expect(saved.status).toBe(200);
+        const { token, place, calendarId, linked, accountId } = await aLinkedSpace(provider, 'sync');
         const world: World = {
           provider,
           token,
           place,
           calendarId,
           calendarAccountId: linked.id,
-          accountId: account.accountId,
+          accountId,
           external: [],
           counter: 0,
         };

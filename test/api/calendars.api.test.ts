@@ -5,6 +5,7 @@ import { calendarMessages } from '../../shared/schemas/calendars';
 import { aPackage, anAccount, anEmail, call } from '../support/api';
 import {
   aCalendar,
+  aLinkedSpace,
   calendarCode,
   control,
   eventsAt,
@@ -12,7 +13,7 @@ import {
   linkAccount,
   postCalendarCode,
 } from '../support/calendars';
-import { aPlace, aVenue, manages } from '../support/places';
+import { aVenue, manages } from '../support/places';
 
 /**
  * Linked calendars over HTTP (client-area §2, §4, §7, §8): linking Google and Microsoft accounts
@@ -22,30 +23,6 @@ import { aPlace, aVenue, manages } from '../support/places';
  * their sign-in: nothing here reaches Google or Microsoft. The push and pull jobs are run by the
  * tests themselves, as the schedule would run them.
  */
-
-type Provider = 'google' | 'microsoft';
-
-/** An account with a venue, a space, and a person whose calendars live at the stand-in. */
-async function aLinkedSpace(provider: Provider) {
-  const account = await anAccount(['Account Admin']);
-  const token = account.users['Account Admin']!.token;
-  const place = await aPlace(account.accountId);
-  const person = anEmail(`${provider}-rooms`);
-  const calendarId = await aCalendar(provider, person, 'Rooms');
-  const linked = await linkAccount(token, place.venue, provider, person);
-  const calendar = linked.calendars.find((c) => c.id === calendarId)!;
-  const saved = await call('PUT', `/client/space/${place.space}`, {
-    token,
-    body: {
-      title: 'Board room',
-      calendar_sync: 'Yes',
-      calendar_account_id: linked.id,
-      calendar_id: calendar.id,
-    },
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  return { account, token, place, person, calendarId, linked };
-}
 
 const booking = (place: { venue: string; space: string }, fields: Record<string, unknown> = {}) => ({
   title: 'Quarterly review',
@@ -155,6 +132,10 @@ describe('linking a calendar account to a venue', () => {
     });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(calendarMessages.notInPackage);
+    const noPopup = await call('GET', '/client/calendar/providers', {
+      token: without.users['Account Admin']!.token,
+    });
+    expect(noPopup.status).toBe(403);
 
     // Another account's venue and linked account are not found.
     const other = await anAccount(['Account Admin']);

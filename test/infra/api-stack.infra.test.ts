@@ -396,10 +396,12 @@ describe('least privilege', () => {
     expect(actions('auth')).not.toContain('s3:PutObject');
     expect(actions('auth')).toContain('cognito-idp:AdminSetUserPassword');
     expect(actions('auth')).toContain('ses:SendEmail');
-    // Only the calendars group opens linked calendars' tokens, with the calendar key and nothing more.
+    // Only the groups that link calendars (calendars, and spaces for the space form) open their
+    // tokens, with the calendar key and nothing more.
     for (const group of routeGroups) {
       const kms = [...actions(group)].filter((a) => a.startsWith('kms:')).toSorted();
-      expect(kms, group).toEqual(group === 'calendars' ? ['kms:Decrypt', 'kms:GenerateDataKey'] : []);
+      const links = group === 'calendars' || group === 'spaces';
+      expect(kms, group).toEqual(links ? ['kms:Decrypt', 'kms:GenerateDataKey'] : []);
     }
   });
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CalendarProvider } from '../../shared/schemas/calendars';
-import { call, type Answer } from './api';
+import { anAccount, anEmail, call, type Answer } from './api';
+import { aPlace } from './places';
 import { signInAtBroker } from './social';
 
 /**
@@ -113,3 +114,27 @@ export async function eventsAt(provider: CalendarProvider, calendarId: string): 
 /** Makes the stand-in's next `count` API requests fail with `status`. */
 export const faults = (provider: CalendarProvider, status: number, count: number, retryAfter?: number) =>
   control(provider, 'POST', '/faults', { status, count, ...(retryAfter ? { retryAfter } : {}) });
+
+/**
+ * A fresh account with a venue and a space that syncs with a calendar ("Rooms") of a person at
+ * `provider`'s stand-in, linked through the popup's code and picked in the space form.
+ */
+export async function aLinkedSpace(provider: CalendarProvider, who = 'rooms') {
+  const account = await anAccount(['Account Admin']);
+  const token = account.users['Account Admin']!.token;
+  const place = await aPlace(account.accountId);
+  const person = anEmail(`${provider}-${who}`);
+  const calendarId = await aCalendar(provider, person, 'Rooms');
+  const linked = await linkAccount(token, place.venue, provider, person);
+  const saved = await call('PUT', `/client/space/${place.space}`, {
+    token,
+    body: {
+      title: 'Board room',
+      calendar_sync: 'Yes',
+      calendar_account_id: linked.id,
+      calendar_id: calendarId,
+    },
+  });
+  if (saved.status !== 200) throw new Error(`space link: ${saved.status} ${JSON.stringify(saved.body)}`);
+  return { account, accountId: account.accountId, token, place, person, calendarId, linked };
+}

@@ -10,6 +10,7 @@ import {
   type CalendarProvider,
 } from '../../../shared/schemas/calendars';
 import {
+  dropExternalBookings,
   getCalendarAccount,
   listLinksOfCalendarAccount,
   listVenueCalendarAccounts,
@@ -17,6 +18,7 @@ import {
   removeCalendarAccount,
   saveCalendarAccount,
 } from '../../data/calendars';
+import { getPackage } from '../../data/accounts';
 import type { CalendarAccountItem, PackageItem } from '../../data/entities';
 import { env } from '../../env';
 import { Conflict, Forbidden, Invalid, NotFound, ServiceUnavailable, Unauthorized } from '../../http/errors';
@@ -27,7 +29,6 @@ import { calendarClient } from './clients';
 import { GrantRefused, ProviderUnavailable } from './provider';
 import { forgetAccessToken } from './access';
 import { sealToken } from './token-vault';
-import { dropExternalEvents } from './pull';
 import { connectToStop, stopWatches } from './watches';
 
 /**
@@ -93,9 +94,12 @@ function providerFailure(provider: CalendarProvider, error: unknown): never {
 /** The page the provider sends the popup back to (the SPA's return page). */
 export const calendarReturnPage = (provider: CalendarProvider) => `${env().APP_URL}/calendar/${provider}`;
 
-/** GET /client/calendar/providers: the providers configured here, and what their popup asks for. */
+/**
+ * GET /client/calendar/providers: the providers configured here, and what their popup asks for
+ * (403 for a package without third-party integration, as every calendar route).
+ */
 export async function calendarLinkConfig(principal: ClientPrincipal): Promise<CalendarLinkConfig> {
-  void principal;
+  assertIntegration(await getPackage(principal.account.package_id));
   const providers: CalendarLinkConfig['providers'] = [];
   for (const provider of calendarProviders) {
     const client = calendarClient(provider);
@@ -168,11 +172,11 @@ export async function listCalendarAccounts(
   principal: ClientPrincipal,
   venueId: string,
 ): Promise<CalendarAccount[]> {
-  const [venue, items] = await Promise.all([
+  const [, items] = await Promise.all([
     calendarVenue(principal, venueId),
     listVenueCalendarAccounts(principal.accountId, venueId),
   ]);
-  return items.filter((item) => item.venue_id === venue.venue_id).map(toCalendarAccount);
+  return items.map(toCalendarAccount);
 }
 
 /** GET /client/calendar/available/{venueId}: every calendar of the venue's connected accounts. */
@@ -225,5 +229,5 @@ export async function removeLinkedAccount(
   });
   await stopWatches(connected, links);
   forgetAccessToken(calendarAccountId);
-  for (const link of links) await dropExternalEvents(principal.accountId, link.space_id);
+  for (const link of links) await dropExternalBookings(principal.accountId, link.space_id);
 }

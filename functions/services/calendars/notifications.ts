@@ -4,8 +4,8 @@ import { getCalendarChannel, getCalendarLink } from '../../data/calendars';
 import type { CalendarLinkItem } from '../../data/entities';
 import { Forbidden, NotFound } from '../../http/errors';
 import { logger } from '../../http/logger';
+import { matchesSecretHash } from '../../http/secret-hash';
 import { pullSpace } from './pull';
-import { tokenMatches } from './watches';
 
 /**
  * The providers' change notifications (`POST /calendar/notify/google`, `…/microsoft`), public
@@ -33,7 +33,7 @@ async function watchedLink(
   if (!channel || channel.provider !== provider) throw unknownChannel();
   const link = await getCalendarLink(channel.account_id, channel.space_id);
   if (!link || link.provider !== provider || link.watch_channel_id !== channelId) throw unknownChannel();
-  if (!tokenMatches(token, link.watch_token_hash)) throw wrongToken();
+  if (!matchesSecretHash(token, link.watch_token_hash)) throw wrongToken();
   return link;
 }
 

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import {
-  getCalendarAccount,
   listExternalBookings,
+  readLinkPlaces,
   saveLinkState,
   watchedLinks,
   writeExternalBookings,
 } from '../../data/calendars';
-import { db, type BookingItem, type CalendarLinkItem } from '../../data/entities';
+import type { BookingItem, CalendarLinkItem } from '../../data/entities';
 import { allShards } from '../../data/shards';
 import { logger } from '../../http/logger';
 import { formatWallTime, instantToWallTime } from '../../../shared/wall-time';
@@ -155,12 +155,8 @@ export interface PullResult {
 /** One sync of one space: every page of changes since its cursor, applied in one go. */
 export async function pullSpace(link: CalendarLinkItem, now = Date.now()): Promise<PullResult | null> {
   if (link.retry_at && link.retry_at > now) return null;
-  const account = await getCalendarAccount(link.account_id, link.calendar_account_id);
-  if (!account || account.status !== 'Connected') return null;
-  const { data: venue } = await db()
-    .entities.venue.get({ account_id: link.account_id, venue_id: link.venue_id })
-    .go();
-  if (!venue) return null;
+  const { account, venue } = await readLinkPlaces(link);
+  if (!account || account.status !== 'Connected' || !venue) return null;
   const place: Place = {
     link,
     timezone: venue.timezone,
@@ -268,15 +264,4 @@ export async function runPulls(now = Date.now()): Promise<PullRun> {
     }
   }
   return run;
-}
-
-/** Takes the events read from a space's calendar off the space: it no longer syncs. */
-export async function dropExternalEvents(accountId: string, spaceId: string): Promise<void> {
-  const items = await listExternalBookings(accountId, spaceId);
-  await writeExternalBookings(
-    accountId,
-    spaceId,
-    [],
-    items.map((item) => item.booking_id),
-  );
 }

@@ -1,11 +1,10 @@
 import { calendarMessages } from '../../../shared/schemas/calendars';
-import { getCalendarAccount, getCalendarLink, linkSteps } from '../../data/calendars';
+import { dropExternalBookings, getCalendarAccount, getCalendarLink, linkSteps } from '../../data/calendars';
 import type { CalendarLinkItem, PackageItem, SpaceItem } from '../../data/entities';
 import type { SpaceChanges, SpaceOptionalField } from '../../data/space-changes';
 import type { Entities, Step } from '../../data/transactions';
 import { Invalid } from '../../http/errors';
 import { assertIntegration } from './accounts';
-import { dropExternalEvents } from './pull';
 import { connectToStop, stopWatches } from './watches';
 
 /**
@@ -27,13 +26,14 @@ export interface LinkPlan {
   set: SpaceChanges;
   remove: SpaceOptionalField[];
   steps: (e: Entities) => Step[];
-  /** Whether the events read from the calendar it synced with before must leave the space. */
-  dropsEvents: boolean;
-  /** The sync that stops (read before the save replaces or deletes it), with its watch. */
+  /**
+   * Set when the space stops syncing with the calendar it had (read before the save replaces or
+   * deletes it, with its watch): the events read from that calendar then leave the space.
+   */
   stopped?: CalendarLinkItem | null;
 }
 
-const unchanged: LinkPlan = { set: {}, remove: [], steps: () => [], dropsEvents: false };
+const unchanged: LinkPlan = { set: {}, remove: [], steps: () => [] };
 
 type Linkable = Pick<
   SpaceItem,
@@ -55,7 +55,6 @@ export async function linkPlan(
       set: {},
       remove: ['calendar_account_id', 'calendar_id', 'calendar_title'],
       steps: (e) => linkSteps(e, space, null),
-      dropsEvents: true,
       stopped: await getCalendarLink(space.account_id, space.space_id),
     };
   }
@@ -80,7 +79,6 @@ export async function linkPlan(
     },
     remove: [],
     steps: (e) => linkSteps(e, space, { account, calendarId: calendar.id }),
-    dropsEvents: moved,
     ...(moved ? { stopped: await getCalendarLink(space.account_id, space.space_id) } : {}),
   };
 }
@@ -90,7 +88,8 @@ export async function linkPlan(
  * calendar's watch is stopped (best-effort) with its lookup item deleted.
  */
 export async function afterLinkSaved(space: Linkable, plan: LinkPlan): Promise<void> {
-  if (plan.dropsEvents) await dropExternalEvents(space.account_id, space.space_id);
+  if (!('stopped' in plan)) return;
+  await dropExternalBookings(space.account_id, space.space_id);
   const stopped = plan.stopped;
   if (stopped?.watch_channel_id) {
     const account = await getCalendarAccount(stopped.account_id, stopped.calendar_account_id);

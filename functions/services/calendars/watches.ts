@@ -1,7 +1,8 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { deleteCalendarChannel, saveLinkWatch } from '../../data/calendars';
 import type { CalendarAccountItem, CalendarLinkItem } from '../../data/entities';
 import { env } from '../../env';
+import { secretHash } from '../../http/secret-hash';
 import { logger } from '../../http/logger';
 import { connect, type Connected } from './access';
 import type { WatchRef } from './provider';
@@ -20,15 +21,6 @@ const DAY = 86_400_000;
 export const WATCH_FOR = 7 * DAY;
 /** A watch that ends within this is renewed by the next pull. */
 export const RENEW_WITHIN = DAY;
-
-/** The SHA-256 (hex) of a watch's token, as the link keeps it. */
-export const tokenHash = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
-
-/** Whether `token` is the one whose hash the link keeps, compared in constant time. */
-export function tokenMatches(token: string | undefined, hash: string | undefined): boolean {
-  if (token === undefined || !hash || !/^[0-9a-f]{64}$/.test(hash)) return false;
-  return timingSafeEqual(createHash('sha256').update(token, 'utf8').digest(), Buffer.from(hash, 'hex'));
-}
 
 const watchOf = (link: CalendarLinkItem): WatchRef | undefined =>
   link.watch_channel_id
@@ -72,7 +64,7 @@ export async function keepWatch(link: CalendarLinkItem, connected: Connected): P
     const saved = await saveLinkWatch(link, {
       channelId: watch.channelId,
       ...(watch.resourceId ? { resourceId: watch.resourceId } : {}),
-      tokenHash: renewed && link.watch_token_hash ? link.watch_token_hash : tokenHash(token),
+      tokenHash: renewed && link.watch_token_hash ? link.watch_token_hash : secretHash(token),
       expiresAt: watch.expiresAt,
     });
     // Another run watched it meanwhile, or the space stopped syncing: this watch is not needed.

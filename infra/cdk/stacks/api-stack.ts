@@ -41,7 +41,8 @@ export const groupAccess: Record<RouteGroup, GroupAccess> = {
   platform: { table: 'write', userAdmin: true, uploads: true },
   team: { table: 'write', userAdmin: true, uploads: true },
   venues: { table: 'write', uploads: true },
-  spaces: { table: 'write', uploads: true },
+  // The space form links a space's calendar, and stops the watch of the one it leaves.
+  spaces: { table: 'write', uploads: true, calendarTokens: true },
   screens: { table: 'write', uploads: true },
   bookings: { table: 'write', mail: true, uploads: true },
   slideshows: { table: 'write', uploads: true },

@@ -5,6 +5,7 @@ import { popupFlows } from '../../auth/popupFlows';
 import { aClientMe, anAdminMe, aPackage } from '../../test/builders';
 import { fakeApi, type FakeApi } from '../../test/fakeApi';
 import { renderApp } from '../../test/renderApp';
+import { aPopup, receive, stubOpen } from '../../test/popup';
 
 const endpoint = 'http://127.0.0.1:9229/oauth2/authorize';
 const SOCIAL_KEY = popupFlows.signIn.key;
@@ -18,29 +19,6 @@ function aSocialConfig(overrides: Partial<SocialConfig> = {}): SocialConfig {
     providers: ['google', 'facebook', 'microsoft', 'linkedin'],
     ...overrides,
   };
-}
-
-/** A popup window as window.open returns it: the user (or the page) can close it. */
-function aPopup() {
-  const popup = {
-    closed: false,
-    close: vi.fn(() => {
-      popup.closed = true;
-    }),
-  };
-  return popup;
-}
-
-/** window.open stubbed to hand out `popup`; returns the spy. */
-function stubOpen(popup: ReturnType<typeof aPopup> | null = aPopup()) {
-  return vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
-}
-
-/** What the return page posts, as the login page receives it. */
-function receive(data: unknown, origin = window.location.origin) {
-  act(() => {
-    window.dispatchEvent(new MessageEvent('message', { data, origin }));
-  });
 }
 
 const base64url = (bytes: ArrayBuffer) =>

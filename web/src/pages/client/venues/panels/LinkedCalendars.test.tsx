@@ -7,34 +7,13 @@ import { renderApp } from '../../../../test/renderApp';
 import { shownToasts } from '../../../../test/toasts';
 import { PanelHost } from './PanelHost';
 import { aCalendarAccount, aVenue, venuesApi } from '../testData';
+import { aPopup, receive, stubOpen } from '../../../../test/popup';
 
 const hall = aVenue(1, 'Hall A');
 const accountsPath = `/client/calendar/accounts/${hall.id}`;
 const linkPath = `/client/calendar/auth/${hall.id}`;
 const ada = aCalendarAccount(1, 'ada@example.com', hall, ['Bookings', 'Team']);
 const grace = aCalendarAccount(2, 'grace@contoso.com', hall, ['Calendar'], { provider: 'microsoft' });
-
-/** A popup window as window.open returns it: the user (or the page) can close it. */
-function aPopup() {
-  const popup = {
-    closed: false,
-    close: vi.fn(() => {
-      popup.closed = true;
-    }),
-  };
-  return popup;
-}
-
-function stubOpen(popup: ReturnType<typeof aPopup> = aPopup()) {
-  return vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
-}
-
-/** What the return page posts, as the venue panel receives it. */
-function receive(data: unknown, origin = window.location.origin) {
-  act(() => {
-    window.dispatchEvent(new MessageEvent('message', { data, origin }));
-  });
-}
 
 /** The venue panel opened from its card, read-only, and its linked calendars section. */
 async function openHall() {
