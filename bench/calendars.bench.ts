@@ -99,7 +99,9 @@ export async function run(): Promise<Row[]> {
       Object.entries({
         response_type: 'code',
         client_id: entry.client_id,
-        redirect_uri: `${new URL(system.url).origin}/calendar/${kind}`,
+        // The app's origin as the system was given it (an earlier bench's system in this process
+        // leaves APP_URL set, and the OpenID provider's clients are registered with it).
+        redirect_uri: `${new URL(process.env.APP_URL ?? system.url).origin}/calendar/${kind}`,
         scope: entry.scope,
         state,
         ...entry.extra,

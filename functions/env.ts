@@ -42,7 +42,28 @@ const schema = z.object({
    * OpenID provider that stands in for that domain.
    */
   SOCIAL_ISSUER: z.string().url().optional(),
+  /**
+   * The social providers the stage registered (a comma list, docs/deployment.md); absent, every
+   * provider of the area is offered (locally the OpenID provider plays them all).
+   */
+  SOCIAL_PROVIDERS: z
+    .string()
+    .optional()
+    .transform((value) => value?.split(',').filter(Boolean)),
   SESSION_SECRET_ARN: z.string().min(1).optional(),
+  /**
+   * The value CloudFront sends in `x-origin-verify` with every request it passes to the API, which
+   * refuses any request without it (functions/http/edge.ts, docs/decisions.md "Origin verify"): in
+   * AWS the ARN of a Secrets Manager secret holding it, read once per container; locally the value
+   * itself, generated once under the data folder, which the local server adds as CloudFront does.
+   */
+  ORIGIN_VERIFY_SECRET: z.string().min(32).optional(),
+  ORIGIN_VERIFY_SECRET_ARN: z.string().min(1).optional(),
+  /**
+   * Set by the Lambda runtime: the API runs in AWS, where a missing origin-verify configuration
+   * refuses every request instead of checking nothing.
+   */
+  AWS_LAMBDA_FUNCTION_NAME: z.string().min(1).optional(),
   /**
    * Linked calendars: each provider's API base and authorization server (its OpenID issuer,
    * whose discovery names the authorize and token endpoints). Locally, the stand-ins of
@@ -54,12 +75,17 @@ const schema = z.object({
   MICROSOFT_OAUTH_ISSUER: z.string().url().default('https://login.microsoftonline.com/common/v2.0'),
   /**
    * The app's registration at each provider (confidential: the API exchanges codes with the
-   * secret). Without an id, that provider's calendars cannot be linked.
+   * secret): locally the client id and secret themselves; in AWS the ARN of a Secrets Manager
+   * secret whose text is JSON `{ "client_id", "client_secret" }`, read once per container
+   * (functions/services/calendars/clients.ts). Without either, that provider's calendars cannot be
+   * linked.
    */
   GOOGLE_CALENDAR_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CALENDAR_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_CALENDAR_SECRET_ARN: z.string().min(1).optional(),
   MICROSOFT_CALENDAR_CLIENT_ID: z.string().min(1).optional(),
   MICROSOFT_CALENDAR_CLIENT_SECRET: z.string().min(1).optional(),
+  MICROSOFT_CALENDAR_SECRET_ARN: z.string().min(1).optional(),
   /**
    * The key that wraps the data keys of linked calendars' refresh tokens (envelope encryption):
    * in AWS a KMS key (its ARN); locally a 256-bit key in hex, generated once under the data folder.

@@ -1,7 +1,8 @@
 import { ServiceUnavailable } from '../http/errors';
 import type { ActivityInput } from './activity';
-import { batchGet, pick } from './batch';
+import { batchGet, owned, pick } from './batch';
 import { bookingsTouching } from './bookings';
+import { unexpired } from './expiry';
 import {
   db,
   type BookingItem,
@@ -104,6 +105,19 @@ export async function getCalendarLink(accountId: string, spaceId: string): Promi
     .entities.calendarLink.get({ account_id: accountId, space_id: spaceId })
     .go({ consistent: true });
   return data;
+}
+
+/** Some spaces' syncs of one account, by key: one consistent BatchGetItem per 100 (the pull job's worker). */
+export async function getCalendarLinks(
+  accountId: string,
+  spaceIds: readonly string[],
+): Promise<CalendarLinkItem[]> {
+  const { calendarLink } = db().entities;
+  const items = await batchGet(
+    spaceIds.map((space_id) => calendarLink.get({ account_id: accountId, space_id }).params().Key),
+    { consistent: true },
+  );
+  return items.flatMap((Item) => calendarLink.parse({ Item }, owned).data ?? []);
 }
 
 /** Writes a linked account (new, or renewed with a fresh grant) with its activity entry. */
@@ -301,10 +315,10 @@ export interface LinkWatch {
 /** A lookup item outlives its watch by a day, then expires by TTL. */
 const channelTtl = (expiresAt: number) => Math.ceil(expiresAt / 1000) + 86_400;
 
-/** The space a channel (or Graph subscription) is for: one GetItem. */
+/** The space a channel (or Graph subscription) is for: one GetItem; none once its TTL has passed. */
 export async function getCalendarChannel(channelId: string): Promise<CalendarChannelItem | null> {
   const { data } = await db().entities.calendarChannel.get({ channel_id: channelId }).go();
-  return data;
+  return unexpired(data);
 }
 
 /**

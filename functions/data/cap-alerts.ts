@@ -22,10 +22,33 @@ export async function listWatchingSpaces(): Promise<SpaceItem[]> {
   return pages.flatMap(({ data }) => data);
 }
 
-/** What was last read from these URLs, by URL (one BatchGetItem per 100). */
-export async function getFeedItems(urls: readonly string[]): Promise<Map<string, CapFeedItem>> {
+/**
+ * Some watching spaces by key (one BatchGetItem per 100): those of a message of the CAP job's
+ * planner, as they are now; a space that stopped watching meanwhile is left out.
+ */
+export async function getWatchingSpaces(
+  keys: ReadonlyArray<{ account_id: string; space_id: string }>,
+): Promise<SpaceItem[]> {
+  const { space } = db().entities;
+  const items = await batchGet(keys.map((key) => space.get(key).params().Key));
+  return items
+    .flatMap((Item) => space.parse({ Item }, owned).data ?? [])
+    .filter((item) => item.cap_watch_shard);
+}
+
+/**
+ * What was last read from these URLs, by URL (one BatchGetItem per 100); `consistent` for what
+ * another worker of the same run may just have written.
+ */
+export async function getFeedItems(
+  urls: readonly string[],
+  options: { consistent?: boolean } = {},
+): Promise<Map<string, CapFeedItem>> {
   const { capFeed } = db().entities;
-  const items = await batchGet(urls.map((url) => capFeed.get({ url_hash: feedUrlHash(url) }).params().Key));
+  const items = await batchGet(
+    urls.map((url) => capFeed.get({ url_hash: feedUrlHash(url) }).params().Key),
+    options,
+  );
   const found = new Map<string, CapFeedItem>();
   for (const Item of items) {
     const feed = capFeed.parse({ Item }, owned).data;

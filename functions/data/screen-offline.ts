@@ -1,6 +1,7 @@
 import { batchGet, owned } from './batch';
 import { screenNotice } from './devices';
 import { db, type ScreenItem, type ScreenNoticeItem, type SpaceItem, type VenueItem } from './entities';
+import { expired } from './expiry';
 import { allShards } from './shards';
 import { runStepsIf, type Step } from './transactions';
 import { Conflict } from '../http/errors';
@@ -54,7 +55,10 @@ export async function markOffline(
   ]);
 }
 
-/** The notices due by `now` (epoch ms): one Query per shard. */
+/**
+ * The notices due by `now` (epoch ms): one Query per shard. A notice no run sent within a month of
+ * its due time (its TTL) is stale and left out, deleted yet or not.
+ */
 export async function listDueNotices(now: number): Promise<ScreenNoticeItem[]> {
   // Before the next millisecond: the sort key goes on after the time, so `<=` on it alone misses
   // the notices due exactly now.
@@ -64,7 +68,7 @@ export async function listDueNotices(now: number): Promise<ScreenNoticeItem[]> {
       db().entities.screenNotice.query.byDue({ shard }).lt({ due_at: before }).go({ pages: 'all' }),
     ),
   );
-  return pages.flatMap(({ data }) => data);
+  return pages.flatMap(({ data }) => data).filter((notice) => !expired(notice.ttl, now));
 }
 
 /** Takes a notice to send it (deletes it on condition that it is still there): false when another run did. */

@@ -1,4 +1,5 @@
 import { batchGet, owned, pick } from './batch';
+import { unexpired } from './expiry';
 import {
   db,
   type AccountItem,
@@ -101,15 +102,18 @@ function roomItemKeys(keys: RoomKeys): Array<Record<string, unknown>> {
   ];
 }
 
-/** A device by its id (GetItem), with the items of the room its last ETag named (then one BatchGetItem). */
+/**
+ * A device by its id (GetItem), with the items of the room its last ETag named (then one
+ * BatchGetItem). An unbound device past its TTL is forgotten, whether or not DynamoDB deleted it yet.
+ */
 export async function getDeviceAndRoom(
   deviceId: string,
   keys: RoomKeys | undefined,
 ): Promise<{ device: DeviceItem | null; items: Array<Record<string, unknown>> }> {
   const e = db().entities;
-  if (!keys) return { device: (await e.device.get({ device_id: deviceId }).go()).data, items: [] };
+  if (!keys) return { device: unexpired((await e.device.get({ device_id: deviceId }).go()).data), items: [] };
   const items = await batchGet([e.device.get({ device_id: deviceId }).params().Key, ...roomItemKeys(keys)]);
-  return { device: pick(items, (answer) => e.device.parse(answer, owned)), items };
+  return { device: unexpired(pick(items, (answer) => e.device.parse(answer, owned))), items };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { SessionState } from '../http/session-rule';
 import type { Area } from '../http/tokens';
 import { db } from './entities';
+import { unexpired } from './expiry';
 
 /**
  * Where a person's sessions are recorded: the end of sessions and the admitted tokens on their
@@ -79,9 +80,10 @@ export async function putRefreshSession(session: RefreshSession, ttl: number): P
     .go({ response: 'none' });
 }
 
+/** The sign-in of a refresh token; none once it has expired (its TTL), deleted yet or not. */
 export async function getRefreshSession(tokenHash: string): Promise<RefreshSession | null> {
   const { data } = await db().entities.refreshSession.get({ token_hash: tokenHash }).go({ consistent: true });
-  return data;
+  return unexpired(data);
 }
 
 export async function deleteRefreshSession(tokenHash: string): Promise<void> {

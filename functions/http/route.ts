@@ -1,5 +1,6 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod';
 import { allows } from '../../shared/roles';
@@ -17,7 +18,9 @@ import {
   isDependencyFailure,
 } from './errors';
 import { logger } from './logger';
+import { metrics } from '../observability/metrics';
 import { authenticateDevice } from './device-auth';
+import { assertFromEdge } from './edge';
 import type { AdminPrincipal, ClientPrincipal, DevicePrincipal, Principal } from './principal';
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -95,6 +98,14 @@ const errorMapper: MiddlewareObj<ApiEvent, ApiResult, Error, RouteLambdaContext>
   onError: (request) => {
     request.response = errorResponse(request.error);
   },
+};
+
+/**
+ * Refuses a request that did not come through CloudFront (403, functions/http/edge.ts), before any
+ * other work: every route of every group, public ones included.
+ */
+const fromEdge: MiddlewareObj<ApiEvent, ApiResult, Error, RouteLambdaContext> = {
+  before: (request) => assertFromEdge(request.event),
 };
 
 /**
@@ -195,9 +206,9 @@ function checkAnswer(def: RouteDef, result: unknown): void {
 }
 
 /**
- * Builds the handler of one route of the table: logger context, JSON body, authentication and
- * the route's permission, zod validation with the spec's messages, the answer
- * checked against its response schema (locally), and the error mapper.
+ * Builds the handler of one route of the table: logger context, the origin check (CloudFront
+ * only), JSON body, authentication and the route's permission, zod validation with the spec's
+ * messages, the answer checked against its response schema (locally), and the error mapper.
  */
 export function route<D extends RouteDef>(
   def: D,
@@ -205,7 +216,10 @@ export function route<D extends RouteDef>(
 ): RouteHandler {
   const handler = middy<ApiEvent, ApiResult, Error, RouteLambdaContext>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
+    // The business metrics the handler added, flushed once per request (functions/observability/metrics.ts).
+    .use(logMetrics(metrics))
     .use(errorMapper)
+    .use(fromEdge)
     .use(jsonBody(def))
     .use(authentication(def))
     .use(validation(def))

@@ -2,7 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 
 /**
  * Secret tokens the API hands out and later checks (a room display's token, a calendar watch's
- * token) are kept only as their SHA-256, and a presented token is compared with it in constant time.
+ * token) are kept only as their SHA-256, and a presented token is compared with it in constant time;
+ * so is a secret the API is configured with (the origin-verify value) with the one a request presents.
  */
 
 /** The SHA-256 (hex) of a secret, as its item keeps it. */
@@ -12,4 +13,16 @@ export const secretHash = (secret: string) => createHash('sha256').update(secret
 export function matchesSecretHash(secret: string | undefined, hash: string | undefined): boolean {
   if (secret === undefined || !hash || !/^[0-9a-f]{64}$/.test(hash)) return false;
   return timingSafeEqual(createHash('sha256').update(secret).digest(), Buffer.from(hash, 'hex'));
+}
+
+/**
+ * Whether a presented secret is the expected one, in constant time whatever their lengths (both
+ * are hashed to SHA-256 first): the origin-verify header against its configured value.
+ */
+export function sameSecret(presented: string | undefined, expected: string): boolean {
+  if (presented === undefined) return false;
+  return timingSafeEqual(
+    createHash('sha256').update(presented).digest(),
+    createHash('sha256').update(expected).digest(),
+  );
 }

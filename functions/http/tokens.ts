@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, decodeJwt, jwtVerify, SignJWT } from 'jose';
-import { secrets } from '../aws/secrets';
+import { secretString } from '../aws/secrets';
 import { cognitoIssuer, env } from '../env';
 import { ServiceUnavailable, isDependencyFailure } from './errors';
 
@@ -107,28 +107,17 @@ const apiAudience: Record<Area, string> = { client: 'urn:spaces:client', admin: 
 /** How long a token the API signs is valid: as long as a Cognito access token (1 hour). */
 export const apiTokenSeconds = 3600;
 
-let sessionKey: Promise<Uint8Array> | undefined;
-
-/** The signing key, read once per container (a failed read is tried again on the next request). */
-function signingKey(): Promise<Uint8Array> {
-  sessionKey ??= readSigningKey().catch((error: unknown) => {
-    sessionKey = undefined;
-    throw error;
-  });
-  return sessionKey;
-}
-
-async function readSigningKey(): Promise<Uint8Array> {
+/**
+ * The signing key: locally the value itself; in AWS the secret's text, read once per container
+ * (functions/aws/secrets.ts; a failed read is tried again on the next request).
+ */
+async function signingKey(): Promise<Uint8Array> {
   const { SESSION_SECRET, SESSION_SECRET_ARN } = env();
   if (SESSION_SECRET) return new TextEncoder().encode(SESSION_SECRET);
   if (!SESSION_SECRET_ARN) throw new Error('Invalid configuration: SESSION_SECRET or SESSION_SECRET_ARN');
-  const aws = await secrets();
-  const { SecretString } = await aws.client.send(
-    new aws.GetSecretValueCommand({ SecretId: SESSION_SECRET_ARN }),
-  );
-  if (!SecretString || SecretString.length < 32)
-    throw new Error('The session secret is missing or too short');
-  return new TextEncoder().encode(SecretString);
+  const value = await secretString(SESSION_SECRET_ARN);
+  if (value.length < 32) throw new Error('The session secret is too short');
+  return new TextEncoder().encode(value);
 }
 
 export interface ApiTokenClaims {

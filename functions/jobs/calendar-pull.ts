@@ -1,11 +1,11 @@
-import { logger } from '../http/logger';
-import { runPulls } from '../services/calendars/pull';
+import { runPullJob, runPulls } from '../services/calendars/pull';
+import { scheduledHandler } from './scheduled-handler';
 
-export { runPulls };
+export { runPullJob, runPulls };
 
-/** The calendar pull job's Lambda (functions/jobs/schedule.ts): EventBridge invokes it every 5 minutes. */
-export const handler = async (): Promise<unknown> => {
-  const report = await runPulls();
-  logger.info('Calendar pull', { report });
-  return report;
-};
+/**
+ * The calendar pull job's planner (functions/jobs/schedule.ts): EventBridge invokes it every 5
+ * minutes; it sends a message per account's synced spaces to the job's queue, which the worker
+ * (calendar-pull-worker.ts) takes.
+ */
+export const handler = scheduledHandler('Calendar pull', () => runPullJob());

@@ -1,11 +1,7 @@
-import { logger } from '../http/logger';
 import { runPushes } from '../services/calendars/push';
+import { scheduledHandler } from './scheduled-handler';
 
 export { runPushes };
 
 /** The calendar push job's Lambda (functions/jobs/schedule.ts): EventBridge invokes it every minute. */
-export const handler = async (): Promise<unknown> => {
-  const report = await runPushes();
-  logger.info('Calendar push', { report });
-  return report;
-};
+export const handler = scheduledHandler('Calendar push', () => runPushes());

@@ -1,14 +1,12 @@
-import { logger } from '../http/logger';
-import { runCapPoll } from '../services/cap-poll';
+import { runCapPoll, runCapPollJob } from '../services/cap-poll';
+import { scheduledHandler } from './scheduled-handler';
 
-export { runCapPoll };
+export { runCapPoll, runCapPollJob };
 
 /**
- * The CAP job's Lambda (functions/jobs/schedule.ts): EventBridge invokes it every minute; the event
- * carries nothing it needs. A run logs its report; feeds that fail are in it, not thrown.
+ * The CAP job's planner (functions/jobs/schedule.ts): EventBridge invokes it every minute; it sends
+ * the distinct feed URLs of the watching spaces, in batches with the spaces that list them, to the
+ * job's queue, which the worker (cap-poll-worker.ts) takes. Feeds that fail are in the workers'
+ * reports, not thrown.
  */
-export const handler = async (): Promise<unknown> => {
-  const report = await runCapPoll();
-  logger.info('CAP poll', { report });
-  return report;
-};
+export const handler = scheduledHandler('CAP poll', () => runCapPollJob());

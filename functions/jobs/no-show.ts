@@ -1,11 +1,7 @@
-import { logger } from '../http/logger';
 import { runNoShowRelease } from '../services/no-show';
+import { scheduledHandler } from './scheduled-handler';
 
 export { runNoShowRelease };
 
 /** The no-show job's Lambda (functions/jobs/schedule.ts): EventBridge invokes it every minute. */
-export const handler = async (): Promise<unknown> => {
-  const report = await runNoShowRelease();
-  logger.info('No-show release', { report });
-  return report;
-};
+export const handler = scheduledHandler('No-show release', () => runNoShowRelease());

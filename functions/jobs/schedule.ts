@@ -1,12 +1,17 @@
 /**
  * The schedule table: every scheduled job, as plain data. The CDK jobs stack makes one Lambda and
- * one EventBridge rule per entry (infra/cdk/stacks/jobs-stack.ts); the local runtime runs the same
- * jobs on the same rates in the server's process (infra/local/jobs.ts).
+ * one EventBridge rule per entry (infra/cdk/stacks/jobs-stack.ts), and for a job with a `worker`
+ * its queue, dead-letter queue and worker Lambda; the local runtime runs the same jobs on the same
+ * rates in the server's process (infra/local/jobs.ts), a worker's messages included.
  *
  * Nothing here imports a job's code: `load` imports it on first use, so the CDK app, which reads
  * the table, never loads a job (or what it imports), and neither does the local server until a job
  * is due.
  */
+
+import type { JobName } from './names';
+
+export { queueUrlVariable } from './queue-url';
 
 /** What a job does when run: the same function its Lambda handler calls. */
 export type JobRun<Report = unknown> = () => Promise<Report>;
@@ -31,12 +36,32 @@ export interface ScheduledJob<Report = unknown> {
     readonly timeoutSeconds: number;
     readonly memoryMb: number;
   };
+  /**
+   * A job that fans out (docs/architecture.md, "Fan-out jobs"): its scheduled handler is the
+   * planner, which finds the work and sends it as messages to the job's queue, and this worker
+   * takes them: in AWS a Lambda of its own fed by an SQS queue (one message retried alone, then its
+   * dead-letter queue), locally the same worker in the server's process.
+   */
+  readonly worker?: JobWorkerSpec;
   /** Imports the job's module on first use and returns what the handler runs. */
   readonly load: () => Promise<JobRun<Report>>;
 }
 
+/** A fan-out job's worker as the CDK builds it (functions/jobs/queue.ts has its code's side). */
+export interface JobWorkerSpec {
+  /** The worker's handler module, relative to functions/; it exports `handler` (an SQS handler). */
+  readonly entry: string;
+  /** One batch of messages; the queue's visibility timeout is six times this. */
+  readonly timeoutSeconds: number;
+  readonly memoryMb: number;
+  /** Messages handed to one invocation at most (each succeeds or fails alone). */
+  readonly batchSize: number;
+  /** Invocations at once at most (the event source's maximum concurrency, 2 or more). */
+  readonly maxConcurrency: number;
+}
+
 /** Checks an entry against the interface, keeping its literal name and its report type. */
-const job = <const Name extends string, Report>(
+const job = <const Name extends JobName, Report>(
   definition: ScheduledJob<Report> & { readonly name: Name },
 ): ScheduledJob<Report> & { readonly name: Name } => definition;
 
@@ -54,7 +79,16 @@ export const scheduledJobs = [
       // second of the API functions' 512 MB (a job's latency matters to no one).
       memoryMb: 256,
     },
-    load: () => import('./cap-poll').then((module) => module.runCapPoll),
+    // The planner: one message per batch of distinct feed URLs, each with the spaces that list them.
+    worker: {
+      entry: 'jobs/cap-poll-worker.ts',
+      // A batch's 20 feeds are fetched 16 at a time, each within 5 s: well within the minute.
+      timeoutSeconds: 50,
+      memoryMb: 256,
+      batchSize: 2,
+      maxConcurrency: 10,
+    },
+    load: () => import('./cap-poll').then((module) => () => module.runCapPollJob()),
   }),
   job({
     name: 'no-show',
@@ -90,10 +124,22 @@ export const scheduledJobs = [
     rateMinutes: 5,
     localPeriodMs: 15_000,
     description: 'Reads what changed in the linked calendars of synced spaces into their bookings',
-    lambda: { timeoutSeconds: 280, memoryMb: 512 },
-    load: () => import('./calendar-pull').then((module) => () => module.runPulls()),
+    // The planner: a Query per shard of the synced spaces, and one message per account's ten spaces.
+    lambda: { timeoutSeconds: 60, memoryMb: 256 },
+    worker: {
+      entry: 'jobs/calendar-pull-worker.ts',
+      // A message's spaces are read one after the other, each a few provider calls of 10 s at most.
+      timeoutSeconds: 240,
+      memoryMb: 512,
+      batchSize: 2,
+      maxConcurrency: 5,
+    },
+    load: () => import('./calendar-pull').then((module) => () => module.runPullJob()),
   }),
 ] as const;
 
-/** Adding a job fails the type check wherever its settings must be decided (the jobs stack's access). */
-export type JobName = (typeof scheduledJobs)[number]['name'];
+/**
+ * A job's name is one of `jobNames` (functions/jobs/names.ts); adding one fails the type check
+ * wherever its settings must be decided (the jobs stack's access).
+ */
+export type { JobName };

@@ -53,6 +53,8 @@ import {
 } from './booking-views';
 import { sendInvitations } from './invitations';
 import { fullName } from './people';
+import { MetricName } from '../observability/catalogue';
+import { countMetric } from '../observability/metrics';
 
 /**
  * Booking, changing and deleting (client-area §2 "Event form", §3 Booking, §5 "Event"; §7
@@ -259,6 +261,8 @@ export async function createBooking(principal: ClientPrincipal, input: EventInpu
     `Created booking ${booking.title} in ${place.space.title}`,
     booking.booking_id,
   );
+  // The calendar's form and Book now at a room screen both make their bookings here.
+  countMetric(MetricName.BookingsMade);
   await sendInvitations({
     kind: 'created',
     accountId,

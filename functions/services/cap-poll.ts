@@ -5,6 +5,7 @@ import type { CapAlert } from '../../shared/schemas/cap-alerts';
 import {
   getFeedItems,
   getSpaceAlertItems,
+  getWatchingSpaces,
   listWatchingSpaces,
   feedUrlHash,
   putFeedItems,
@@ -13,6 +14,9 @@ import {
 import type { CapFeedItem, SpaceAlertsItem, SpaceItem } from '../data/entities';
 import { env } from '../env';
 import { logger } from '../http/logger';
+import { inProcessQueue, jobQueue, type JobWorker } from '../jobs/queue';
+import { MetricName } from '../observability/catalogue';
+import { countJobItemFailure, countMetric } from '../observability/metrics';
 import { capDocumentSchema, type CapDocument } from './cap/document';
 import { fetchFeed, type FetchOptions } from './cap/fetch';
 import { alertsInForce, type SourcedCapDocument } from './cap/in-force';
@@ -25,14 +29,30 @@ import { parseCapFeed, type FeedEntry } from './cap/parse';
  * worked out from its URLs' documents and written when they changed. A feed that fails keeps what
  * it served last (until that expires) and records its error for the panel; it does not stop the
  * others, and is tried again next run.
+ *
+ * The job fans out (docs/architecture.md, "Fan-out jobs"): its planner reads the watching spaces
+ * (a Query per shard) and sends their distinct URLs in batches, each URL in one batch only, with the
+ * spaces that list them; the worker fetches a batch's feeds, keeps them, and writes the alerts of
+ * its spaces. A space whose URLs fell into several batches is written by the batch that completes
+ * it: a worker reads the space's other feeds back (strongly consistent) and leaves the space alone
+ * while one of them has not been read in this run yet, so that at least one of the batches sees
+ * every feed of the space new (each writes its own feeds before it reads the others').
  */
 
+const JOB = 'cap-poll';
 /** Feeds fetched at once. */
 const feedConcurrency = 16;
 /** An index's entries read, at most (the newest first, as feeds list them). */
 const maxEntries = 50;
 /** An index's entries fetched at once. */
 const entryConcurrency = 4;
+/** Distinct feed URLs of one message at most. */
+const FEEDS_PER_MESSAGE = 20;
+/**
+ * Spaces one message names at most (about 60 bytes each). A message whose feeds more spaces list
+ * names none, and its worker finds them in the index (a Query per shard) instead.
+ */
+const SPACES_PER_MESSAGE = 1_000;
 
 /** What the job keeps of a feed's documents; checked again when read back. */
 const storedDocumentsSchema = z.array(z.object({ url: z.string(), document: capDocumentSchema }));
@@ -47,6 +67,10 @@ export function storedDocuments(feed: CapFeedItem | undefined): StoredDocument[]
 }
 
 export interface CapPollReport {
+  /** Messages the planner sent (a batch of feed URLs each). */
+  messages: number;
+  /** Where they went: `in-process`, and the counts are the worker's; `sqs`, and they are in the workers' logs. */
+  queue: 'sqs' | 'in-process';
   spaces: number;
   urls: number;
   /** Feeds that answered with a body. */
@@ -68,37 +92,147 @@ export interface CapPollOptions {
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : 'it could not be read');
 
-/** One run of the job. */
-export async function runCapPoll(options: CapPollOptions = {}): Promise<CapPollReport> {
-  const started = performance.now();
+/** What the planner sends the worker: a batch of feed URLs and the spaces (account, space) that list them. */
+const capMessageSchema = z.object({
+  /** When the planner planned: a feed read since then was read in this run. */
+  planned_at: z.string().min(1),
+  urls: z.array(z.string().min(1)).min(1).max(FEEDS_PER_MESSAGE),
+  /** Absent when more than {@link SPACES_PER_MESSAGE} spaces list the batch's feeds. */
+  spaces: z
+    .array(z.tuple([z.string().min(1), z.string().min(1)]))
+    .max(SPACES_PER_MESSAGE)
+    .optional(),
+});
+export type CapMessage = z.infer<typeof capMessageSchema>;
+
+/**
+ * The planner's work: the watching spaces (a Query per shard of the sparse `capWatch` index) and
+ * their distinct URLs in batches of {@link FEEDS_PER_MESSAGE}, a space's new URLs kept in one batch
+ * where they fit, each batch with the spaces that list one of its URLs.
+ */
+export async function planCapPoll(
+  now = new Date(),
+): Promise<{ messages: CapMessage[]; spaces: number; urls: number }> {
+  const spaces = await listWatchingSpaces();
+  const batchOf = new Map<string, number>();
+  const batches: string[][] = [];
+  for (const space of spaces) {
+    const fresh = [...new Set(space.cap_alert_urls.map(({ url }) => url))].filter((url) => !batchOf.has(url));
+    if (!fresh.length) continue;
+    let last = batches.at(-1);
+    if (!last || last.length + fresh.length > FEEDS_PER_MESSAGE) batches.push((last = []));
+    for (const url of fresh) {
+      if (last.length === FEEDS_PER_MESSAGE) batches.push((last = []));
+      last.push(url);
+      batchOf.set(url, batches.length - 1);
+    }
+  }
+  const listing: Array<Array<[string, string]>> = batches.map(() => []);
+  for (const space of spaces) {
+    for (const index of new Set(space.cap_alert_urls.map(({ url }) => batchOf.get(url)!))) {
+      listing[index]!.push([space.account_id, space.space_id]);
+    }
+  }
+  const planned_at = now.toISOString();
+  const messages = batches.map((urls, index) => {
+    const named = listing[index]!;
+    return named.length <= SPACES_PER_MESSAGE ? { planned_at, urls, spaces: named } : { planned_at, urls };
+  });
+  return { messages, spaces: spaces.length, urls: batchOf.size };
+}
+
+type BatchReport = Pick<
+  CapPollReport,
+  'spaces' | 'urls' | 'read' | 'notModified' | 'failed' | 'entriesFetched' | 'alertsWritten'
+>;
+
+/**
+ * The worker's work on one message: its feeds fetched (each once) and kept, then the alerts of its
+ * spaces whose every feed has been read in this run, written where they changed.
+ */
+async function pollBatch(message: CapMessage, options: CapPollOptions = {}): Promise<BatchReport> {
   const now = options.now ?? new Date();
   const fetchOptions: FetchOptions = {
     allowPrivateAddresses: env().CAP_ALLOW_PRIVATE_URLS,
     userAgent: 'Spaces CAP reader',
     ...options.fetchOptions,
   };
-  const spaces = await listWatchingSpaces();
-  const urls = [...new Set(spaces.flatMap((space) => space.cap_alert_urls.map(({ url }) => url)))];
-  const previous = await getFeedItems(urls);
+  const previous = await getFeedItems(message.urls);
   const counts = { read: 0, notModified: 0, failed: 0, entriesFetched: 0 };
-
-  const feeds = await pLimit(feedConcurrency).map(urls, async (url) => {
+  const feeds = await pLimit(feedConcurrency).map(message.urls, async (url) => {
     const polled = await pollFeed(url, previous.get(url), now, fetchOptions);
     counts[polled.outcome] += 1;
     counts.entriesFetched += polled.entriesFetched;
     return polled.item;
   });
   await putFeedItems(feeds);
+  countMetric(MetricName.CapFeedsRead, counts.read + counts.notModified);
 
+  const mine = new Set(message.urls);
+  const spaces = message.spaces
+    ? await getWatchingSpaces(message.spaces.map(([account_id, space_id]) => ({ account_id, space_id })))
+    : (await listWatchingSpaces()).filter((space) => space.cap_alert_urls.some(({ url }) => mine.has(url)));
   const byUrl = new Map(feeds.map((feed) => [feed.url, feed]));
-  const alertsWritten = await saveSpaceAlerts(spaces, byUrl, now);
+  const others = [...new Set(spaces.flatMap((space) => space.cap_alert_urls.map(({ url }) => url)))].filter(
+    (url) => !byUrl.has(url),
+  );
+  const read = await getFeedItems(others, { consistent: true });
+  const readThisRun = (url: string) =>
+    byUrl.has(url) || (read.get(url)?.checked_at ?? '') >= message.planned_at;
+  const complete = spaces.filter((space) => space.cap_alert_urls.every(({ url }) => readThisRun(url)));
+  for (const [url, feed] of read) byUrl.set(url, feed);
+  const alertsWritten = await saveSpaceAlerts(complete, byUrl, now);
+  return { spaces: complete.length, urls: message.urls.length, ...counts, alertsWritten };
+}
+
+/** The CAP job's worker: the SQS handler's in AWS (cap-poll-worker.ts), the in-process queue's locally. */
+export const capPollWorker: JobWorker<CapMessage, BatchReport, CapPollOptions> = {
+  job: JOB,
+  schema: capMessageSchema,
+  work: (message, options) => pollBatch(message, options),
+};
+
+/**
+ * One run of the CAP job as scheduled: the planner, whose messages go to the job's queue (SQS in
+ * AWS) or, locally, to the worker in this process.
+ */
+export async function runCapPollJob(
+  options: CapPollOptions = {},
+  queueOf = jobQueue,
+): Promise<CapPollReport> {
+  const started = performance.now();
+  const now = options.now ?? new Date();
+  const run = { read: 0, notModified: 0, failed: 0, entriesFetched: 0, alertsWritten: 0 };
+  const queue = queueOf(
+    capPollWorker,
+    (report) => {
+      run.read += report.read;
+      run.notModified += report.notModified;
+      run.failed += report.failed;
+      run.entriesFetched += report.entriesFetched;
+      run.alertsWritten += report.alertsWritten;
+    },
+    // The worker's own time, unless the caller fixed one (a test).
+    options,
+  );
+  const plan = await planCapPoll(now);
+  await queue.send(plan.messages);
   return {
-    spaces: spaces.length,
-    urls: urls.length,
-    ...counts,
-    alertsWritten,
+    messages: plan.messages.length,
+    queue: queue.kind,
+    spaces: plan.spaces,
+    urls: plan.urls,
+    ...run,
     durationMs: Math.round(performance.now() - started),
   };
+}
+
+/**
+ * One run of the CAP job in this process (the tests, the benches): the planner, then the worker on
+ * each message here, whatever the configuration.
+ */
+export function runCapPoll(options: CapPollOptions = {}): Promise<CapPollReport> {
+  return runCapPollJob(options, inProcessQueue);
 }
 
 /** Fetches one feed URL and what it links to; answers what to keep of it. Never throws. */
@@ -154,6 +288,7 @@ async function pollFeed(
       entriesFetched: read.fetched,
     };
   } catch (error) {
+    countJobItemFailure(JOB);
     logger.warn('A CAP feed could not be read', { url, error: errorText(error) });
     return { item: { ...kept, error: errorText(error) }, outcome: 'failed', entriesFetched: 0 };
   }

@@ -16,6 +16,8 @@ import { Conflict, Invalid, NotFound, TooManyRequests } from '../http/errors';
 import type { DevicePrincipal } from '../http/principal';
 import { fullName } from './people';
 import { spaceOccurrences } from './space-schedule';
+import { MetricName } from '../observability/catalogue';
+import { countMetric } from '../observability/metrics';
 
 /**
  * Check-in at the room's screen (issue: the room display): a person enters their PIN during the
@@ -139,6 +141,7 @@ export async function checkIn(principal: DevicePrincipal, input: DeviceCheckIn):
       checked_in_by: first?.checked_in_by?.name ?? name,
     };
   }
+  countMetric(MetricName.CheckIns);
   return {
     booking_id: occurrence.booking_id,
     recurrence_id: occurrence.recurrence_id,

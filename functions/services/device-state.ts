@@ -54,7 +54,8 @@ export async function deviceState(
   let device = principal.device;
   let roomItems = principal.roomItems;
   if (!device.screen_id) {
-    const holder = await screenHoldingCode(device.code);
+    // Only a code in force binds: one past its expiry (perhaps another device's now) is renewed.
+    const holder = Date.parse(device.code_expires_at) > now ? await screenHoldingCode(device.code) : null;
     if (!holder) {
       const state = await unboundState(device, now);
       return { state, etag: etagOf(state) };

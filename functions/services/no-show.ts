@@ -3,6 +3,8 @@ import { batchGet, owned } from '../data/batch';
 import { insertOccurrenceState, listCheckInSpaces, occurrenceStates } from '../data/occurrence-states';
 import { db, type SpaceItem, type VenueItem } from '../data/entities';
 import { logger } from '../http/logger';
+import { MetricName } from '../observability/catalogue';
+import { countJobItemFailure, countMetric } from '../observability/metrics';
 import { escapeHtml, sendMail } from './mail';
 import { spaceOccurrences, type SpaceOccurrence } from './space-schedule';
 
@@ -95,10 +97,12 @@ export async function runNoShowRelease(now = Date.now()): Promise<NoShowReport> 
         await sendMail(releaseMail(occurrence, space, venue));
       } catch (error) {
         report.mailFailures += 1;
+        countJobItemFailure('no-show');
         logger.warn('No-show mail not sent', { bookingId: occurrence.booking_id, error: String(error) });
       }
     }
   }
+  countMetric(MetricName.NoShowReleases, report.released);
   return report;
 }
 

@@ -13,6 +13,7 @@ import {
 } from '../data/screen-offline';
 import { env } from '../env';
 import { logger } from '../http/logger';
+import { countJobItemFailure } from '../observability/metrics';
 import { escapeHtml, sendMail, type Mail } from './mail';
 
 /**
@@ -89,6 +90,7 @@ export async function runScreenOffline(now = Date.now()): Promise<ScreenOfflineR
       return true;
     } catch (error) {
       report.mailFailures += 1;
+      countJobItemFailure('screen-offline');
       logger.warn('Screen mail not sent', { to: mail.to, error: String(error) });
       return false;
     }

@@ -94,8 +94,17 @@ export async function socialConfig(area: Area): Promise<SocialConfig> {
     authorization_endpoint: configuration.serverMetadata().authorization_endpoint ?? null,
     client_id: broker.clientId,
     scope: brokerScopes,
-    providers: [...areaProviders[area]],
+    providers: offeredProviders(area),
   };
+}
+
+/**
+ * The area's providers that this stage registered (`SOCIAL_PROVIDERS`, set by the CDK from the
+ * stage's `socialProviders`; absent, as locally, every one of them).
+ */
+function offeredProviders(area: Area): SocialProvider[] {
+  const registered = env().SOCIAL_PROVIDERS;
+  return areaProviders[area].filter((provider) => !registered || registered.includes(provider));
 }
 
 /** The page the broker sends the person back to, where the SPA picked the code up. */
@@ -185,7 +194,7 @@ export async function verifiedIdentity(
  * e-mail address (401), an inactive user or account (403).
  */
 export async function socialLogin(area: Area, input: SocialLoginInput): Promise<Session> {
-  if (!(areaProviders[area] as readonly string[]).includes(input.provider)) {
+  if (!offeredProviders(area).includes(input.provider)) {
     throw new Invalid({
       provider: `Sign-in with ${socialProviderNames[input.provider]} is not available here`,
     });

@@ -1,9 +1,15 @@
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
+import { socialProviders, type SocialProvider } from '../../shared/social';
 
 /** An account id that cannot be deployed to: it lets `cdk synth` and the tests run with no credentials. */
 export const OFFLINE_ACCOUNT = '123456789012';
 export const DEFAULT_REGION = 'us-east-1';
+/**
+ * Where the edge lives whatever the stage's region: CloudFront's certificate, its metrics (and so
+ * their alarms) and a web ACL of CLOUDFRONT scope exist only in us-east-1 (docs/deployment.md).
+ */
+export const EDGE_REGION = 'us-east-1';
 /** Stands in for the SPA's origin until the stage's `appUrl` is configured (see docs/decisions.md). */
 export const UNCONFIGURED_APP_URL = 'https://app-url-not-configured.invalid';
 
@@ -39,6 +45,13 @@ export interface StageConfig {
   readonly social: SocialSettings;
   /** Linked calendars (docs/deployment.md): the providers registered for this stage. */
   readonly calendars: CalendarSettings;
+  /** Where every alarm of the stage is e-mailed (an SNS subscription the address must confirm). */
+  readonly alarmEmail: string | undefined;
+  /**
+   * Reserved concurrency of the room displays' function: a poll storm cannot take more of the
+   * account's Lambda concurrency than this, and the displays always have it.
+   */
+  readonly deviceConcurrency: number;
 }
 
 /** The providers whose calendars venues may link, and where their app registrations are kept. */
@@ -71,6 +84,11 @@ export interface SocialSettings {
   readonly microsoftTenant: string;
   /** Secrets Manager names: `<secretPrefix>/<provider>`, each `{"client_id", "client_secret"}`. */
   readonly secretPrefix: string;
+  /**
+   * The providers registered for this stage (`socialProviders`, none by default): each needs its
+   * secret before the deploy, and a stage without one simply does not offer it.
+   */
+  readonly providers: readonly SocialProvider[];
 }
 
 /** The Entra tenant of personal Microsoft accounts (outlook.com, hotmail.com, live.com). */
@@ -94,6 +112,10 @@ interface StageContext {
   microsoftTenant?: string;
   /** Comma list: which providers' calendars may be linked (their secrets must exist first). */
   calendarProviders?: string;
+  /** Comma list: which social sign-in providers the stage offers (their secrets must exist first). */
+  socialProviders?: string;
+  alarmEmail?: string;
+  deviceConcurrency?: number | string;
 }
 
 /**
@@ -152,6 +174,14 @@ export function resolveStageConfig(node: Node): StageConfig {
     throw new Error(`Invalid microsoftTenant "${microsoftTenant}": expected the tenant id (a GUID).`);
   }
 
+  const alarmEmail = pick('alarmEmail');
+  if (isProduction && alarmEmail === undefined) {
+    throw new Error('The prod stage needs alarmEmail: its alarms must reach someone.');
+  }
+  if (alarmEmail !== undefined && !/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(alarmEmail)) {
+    throw new Error(`Invalid alarmEmail "${alarmEmail}": expected an address such as ops@example.com.`);
+  }
+
   return {
     stage,
     account,
@@ -189,25 +219,35 @@ export function resolveStageConfig(node: Node): StageConfig {
       },
     },
     isProduction,
-    social: { domainPrefix, microsoftTenant, secretPrefix: `spaces/${stage}/social` },
+    social: {
+      domainPrefix,
+      microsoftTenant,
+      secretPrefix: `spaces/${stage}/social`,
+      providers: providerList('socialProviders', pick('socialProviders'), socialProviders),
+    },
     calendars: {
-      providers: calendarProviders(pick('calendarProviders')),
+      providers: providerList('calendarProviders', pick('calendarProviders'), [
+        'google',
+        'microsoft',
+      ] as const),
       secretPrefix: `spaces/${stage}/calendar`,
     },
+    alarmEmail,
+    deviceConcurrency: positiveInt(pick('deviceConcurrency'), 100, 'deviceConcurrency'),
   };
 }
 
-/** `calendarProviders` context: a comma list of google and microsoft (none by default). */
-function calendarProviders(value: string | undefined): CalendarSettings['providers'] {
+/** A comma list of providers from `allowed` (none by default), each once. */
+function providerList<P extends string>(name: string, value: string | undefined, allowed: readonly P[]): P[] {
   const names = (value ?? '')
     .split(',')
-    .map((name) => name.trim())
+    .map((provider) => provider.trim())
     .filter(Boolean);
-  for (const name of names) {
-    if (name !== 'google' && name !== 'microsoft')
-      throw new Error(`Invalid calendarProviders "${value}": expected google and/or microsoft.`);
+  for (const provider of names) {
+    if (!allowed.includes(provider as P))
+      throw new Error(`Invalid ${name} "${value}": expected a comma list of ${allowed.join(', ')}.`);
   }
-  return [...new Set(names)] as CalendarSettings['providers'];
+  return [...new Set(names)] as P[];
 }
 
 function stringContext(node: Node, key: string): string | undefined {

@@ -1,10 +1,11 @@
 import { Annotations, Tags, Validations, type App } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { resolveStageConfig, UNCONFIGURED_APP_URL, type StageConfig } from './config';
+import { EDGE_REGION, resolveStageConfig, UNCONFIGURED_APP_URL, type StageConfig } from './config';
 import { ApiStack } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
 import { JobsStack } from './stacks/jobs-stack';
+import { MonitoringStack } from './stacks/monitoring-stack';
 import { WebStack } from './stacks/web-stack';
 
 export interface SpacesStacks {
@@ -14,6 +15,7 @@ export interface SpacesStacks {
   readonly api: ApiStack;
   readonly jobs: JobsStack;
   readonly web: WebStack;
+  readonly monitoring: MonitoringStack;
 }
 
 export interface BuildOptions {
@@ -24,9 +26,9 @@ export interface BuildOptions {
 }
 
 /**
- * The whole system for one stage: `Spaces-<stage>-Data`, `-Auth`, `-Api`, `-Jobs`, `-Web` (Api
- * and Jobs use Data and Auth, Web fronts Api), checked by cdk-nag's AWS Solutions pack at
- * synthesis.
+ * The whole system for one stage: `Spaces-<stage>-Data`, `-Auth`, `-Api`, `-Jobs`, `-Web` and
+ * `-Monitoring` (Api and Jobs use Data and Auth; Web, in us-east-1, fronts Api; Monitoring watches
+ * them all), checked by cdk-nag's AWS Solutions pack at synthesis.
  */
 export function buildSpaces(app: App, options: BuildOptions = {}): SpacesStacks {
   const config = resolveStageConfig(app.node);
@@ -75,12 +77,25 @@ export function buildSpaces(app: App, options: BuildOptions = {}): SpacesStacks 
   });
   const web = new WebStack(app, name('Web'), {
     ...common,
+    // CloudFront's certificate, metrics and CLOUDFRONT-scope web ACL live in us-east-1 only.
+    env: { account: config.account, region: EDGE_REGION },
     stackName: name('Web'),
-    description: 'Spaces: SPA bucket and the CloudFront distribution in front of SPA and API',
+    description: 'Spaces: SPA bucket, web ACL and the CloudFront distribution in front of SPA and API',
     config,
     apiDomainName: api.apiDomainName,
-    uploadsBucket: data.uploadsBucket,
     webDist: options.webDist,
+  });
+  // CloudFront resolves the origin-verify secret (or its us-east-1 replica) that the Api stack makes.
+  web.addStackDependency(api, 'the origin-verify secret is resolved by name');
+  const monitoring = new MonitoringStack(app, name('Monitoring'), {
+    ...common,
+    stackName: name('Monitoring'),
+    description: "Spaces: the stage's alarm topic, alarms and dashboard",
+    config,
+    table: data.table,
+    api,
+    jobs,
+    web,
   });
 
   if (!config.appUrl) {
@@ -97,5 +112,5 @@ export function buildSpaces(app: App, options: BuildOptions = {}): SpacesStacks 
   Tags.of(app).add('project', 'spaces');
   Tags.of(app).add('stage', config.stage);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { config, data, auth, api, jobs, web };
+  return { config, data, auth, api, jobs, web, monitoring };
 }

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context } from 'aws-lambda';
 import { API_BASE, routes, type RouteDef, type RouteGroup } from '../../functions/routes';
+import { env } from '../../functions/env';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../functions/http/edge';
 import type { ApiEvent, ApiResult, RouteHandler } from '../../functions/http/route';
 
 /** API Gateway's payload limit for HTTP APIs. */
@@ -95,6 +97,20 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 }
 
 /**
+ * What CloudFront adds to every request it passes to the API (docs/decisions.md "Origin verify",
+ * "Viewer address"), overwriting whatever the client sent under those names: the origin-verify
+ * value (`ORIGIN_VERIFY_SECRET`, generated once under the data folder) and the viewer's address
+ * and port, `ip:port` (an IPv6 address without brackets).
+ */
+function addEdgeHeaders(headers: Record<string, string>, address: string, port: number): void {
+  delete headers[ORIGIN_VERIFY_HEADER];
+  delete headers[VIEWER_ADDRESS_HEADER];
+  const secret = env().ORIGIN_VERIFY_SECRET;
+  if (secret) headers[ORIGIN_VERIFY_HEADER] = secret;
+  headers[VIEWER_ADDRESS_HEADER] = `${address.replace(/^::ffff:(?=\d+\.)/, '')}:${port}`;
+}
+
+/**
  * Serves one API request the way API Gateway's HTTP API does: an unknown route is a 404; a
  * known one becomes a payload-2.0 event for its group's Lambda handler. A trailing slash is
  * ignored, as the spec's lookup paths carry one.
@@ -113,6 +129,8 @@ export async function handleApiRequest(req: IncomingMessage, res: ServerResponse
   for (const [k, v] of Object.entries(req.headers)) {
     if (v !== undefined && k !== 'cookie') headers[k] = Array.isArray(v) ? v.join(',') : v;
   }
+  const sourceIp = req.socket.remoteAddress ?? '127.0.0.1';
+  addEdgeHeaders(headers, sourceIp, req.socket.remotePort ?? 0);
   const query: Record<string, string> = {};
   for (const [k, v] of url.searchParams) query[k] = query[k] ? `${query[k]},${v}` : v;
   const requestId = randomUUID();
@@ -139,7 +157,7 @@ export async function handleApiRequest(req: IncomingMessage, res: ServerResponse
         method,
         path,
         protocol: `HTTP/${req.httpVersion}`,
-        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        sourceIp,
         userAgent: headers['user-agent'] ?? '',
       },
       requestId,

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { resetEnvCache } from '../../functions/env';
 import { startEmulators, type EmulatorOptions, type RunningEmulators } from './emulators';
+import { installFakeClock } from './fake-clock';
 import { startJobTimers, type JobTimers } from './jobs';
 import { seedDemo } from './seed';
 import { repoRoot, startLocalServer, webDist, type LocalServer } from './server';
@@ -56,6 +57,9 @@ async function ensureWebBuild(log: (line: string) => void): Promise<void> {
  * `npm start` and the API and e2e tests.
  */
 export async function startSystem(options: SystemOptions): Promise<RunningSystem> {
+  // SPACES_FAKE_NOW: this process and every Node process it starts read that instant from now on.
+  const fakeClock = installFakeClock();
+  if (fakeClock !== undefined) options.log(`The clock reads ${new Date().toISOString()} (SPACES_FAKE_NOW)`);
   const appUrl = process.env.APP_URL ?? `http://localhost:${options.port}`;
   const emulators = await startEmulators({
     appUrl,

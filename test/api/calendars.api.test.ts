@@ -1,4 +1,7 @@
+import type { EmfOutput } from '@aws-lambda-powertools/metrics/types';
 import { db } from '../../functions/data/entities';
+import { JOB_DIMENSION, MetricName } from '../../functions/observability/catalogue';
+import { flushMetrics, setMetricsSink } from '../../functions/observability/metrics';
 import { runPulls } from '../../functions/services/calendars/pull';
 import { runPushes } from '../../functions/services/calendars/push';
 import { calendarMessages } from '../../shared/schemas/calendars';
@@ -391,5 +394,46 @@ describe('removing a linked account', () => {
     ).toBe(200);
     await pushAll();
     expect(summaries(await eventsAt('google', calendarId))).toEqual(['From Google']);
+  });
+});
+
+describe('the pull job fanned out (a planner, a message per account’s spaces, the worker)', () => {
+  it('reads the other spaces when one fails, and counts each failed space as a failed item of the job', async () => {
+    const failing = await aLinkedSpace('google');
+    const working = await aLinkedSpace('microsoft');
+    await control('microsoft', 'POST', `/calendars/${encodeURIComponent(working.calendarId)}/events`, {
+      subject: 'Read all the same',
+      start: { dateTime: '2031-05-07T09:00:00', timeZone: 'Europe/London' },
+      end: { dateTime: '2031-05-07T10:00:00', timeZone: 'Europe/London' },
+    });
+    // Google is down for this run: every synced Google space of the table fails, in its own account's message.
+    await faults('google', 503, 1_000);
+    const emitted: EmfOutput[] = [];
+    flushMetrics();
+    setMetricsSink((emf) => emitted.push(emf));
+    try {
+      const report = await runPulls(PULL_AT);
+      flushMetrics();
+      expect(report).toMatchObject({ queue: 'in-process' });
+      expect(report.messages).toBeGreaterThanOrEqual(2);
+      expect(report.failed).toBeGreaterThanOrEqual(1);
+      expect(report.spaces).toBeGreaterThanOrEqual(1);
+      const failures = emitted.filter((emf) => MetricName.JobItemFailures in emf);
+      expect(failures.map((emf) => [emf[JOB_DIMENSION], emf[MetricName.JobItemFailures]])).toEqual([
+        ['calendar-pull', report.failed],
+      ]);
+      const pulls = emitted
+        .flatMap((emf) => [emf[MetricName.CalendarPulls] ?? []].flat())
+        .reduce((sum: number, value) => sum + Number(value), 0);
+      expect(pulls).toBe(report.spaces);
+    } finally {
+      setMetricsSink(undefined);
+      await control('google', 'DELETE', '/faults');
+    }
+    const window = (place: { venue: string; space: string }) =>
+      `/client/bookings/${place.venue}/${place.space}/2031-05-01/2031-05-31`;
+    const read = await call('GET', window(working.place), { token: working.token });
+    expect(read.body.result.map((o: { title: string }) => o.title)).toEqual(['Read all the same']);
+    expect((await call('GET', window(failing.place), { token: failing.token })).body.result).toEqual([]);
   });
 });

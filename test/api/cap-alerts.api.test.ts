@@ -1,6 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ulid } from 'ulid';
+import type { EmfOutput } from '@aws-lambda-powertools/metrics/types';
+import { JOB_DIMENSION, MetricName } from '../../functions/observability/catalogue';
+import { flushMetrics, setMetricsSink } from '../../functions/observability/metrics';
 import { runCapPoll } from '../../functions/services/cap-poll';
 import { anAccount, call } from '../support/api';
 import { aPlace, manages } from '../support/places';
@@ -292,5 +295,68 @@ describe('the CAP job and GET /client/capAlerts/{spaceId}', () => {
     expect((await call('GET', `/client/capAlerts/${space}`, { token: manager.token })).status).toBe(404);
     await manages(account.accountId, venue, manager.id);
     expect((await call('GET', `/client/capAlerts/${space}`, { token: manager.token })).status).toBe(200);
+  });
+});
+
+describe('the CAP job fanned out (a planner, its batches of feeds, the worker)', () => {
+  it('fetches each distinct URL once per run, and writes every alert of spaces whose feeds fell into different batches', async () => {
+    const account = await anAccount();
+    // 30 feeds, and five spaces each listing ten of them, each sharing five with the next: more
+    // URLs than one batch holds, so some space's feeds are in two batches (the spaces are linked).
+    const feeds = Array.from({ length: 30 }, (_, n) =>
+      serve(capMessage({ identifier: `F-${ulid()}`, headline: `Feed ${n}` })),
+    );
+    const windows = [0, 5, 10, 15, 20].map((from) => feeds.slice(from, from + 10));
+    const spaces = [];
+    for (const window of windows)
+      spaces.push(
+        (
+          await watching(
+            account,
+            window.map((feed) => feed.url),
+          )
+        ).space,
+      );
+    const report = await runCapPoll();
+    expect(report.messages).toBeGreaterThanOrEqual(2);
+    for (const feed of feeds) expect(requestsTo(feed.path), feed.path).toHaveLength(1);
+    for (const [index, space] of spaces.entries()) {
+      const headlines = (await alertsOf(admin(account), space)).alerts.map((a) => a.headline as string);
+      expect(headlines.toSorted()).toEqual(
+        windows[index]!.map((feed) => `Feed ${feeds.indexOf(feed)}`).toSorted(),
+      );
+    }
+  });
+
+  it('counts each feed that failed as a failed item of the job, and what it read, in the metrics of the run', async () => {
+    const account = await anAccount();
+    const good = serve(capMessage({ identifier: `C-${ulid()}` }));
+    const { space } = await watching(account, [
+      good.url,
+      `${base}/${ulid()}.xml`,
+      serve('<alert>not closed').url,
+    ]);
+    const emitted: EmfOutput[] = [];
+    flushMetrics();
+    setMetricsSink((emf) => emitted.push(emf));
+    try {
+      const report = await runCapPoll();
+      flushMetrics();
+      // Every watching space of the table is polled: this account's two failures, and any left by others.
+      expect(report.failed).toBeGreaterThanOrEqual(2);
+      const failures = emitted.filter((emf) => MetricName.JobItemFailures in emf);
+      expect(failures).toHaveLength(1);
+      expect(failures[0]![JOB_DIMENSION]).toBe('cap-poll');
+      expect(failures[0]!._aws.CloudWatchMetrics[0]!.Dimensions).toEqual([['service', JOB_DIMENSION]]);
+      expect(failures[0]![MetricName.JobItemFailures]).toBe(report.failed);
+      const read = emitted
+        .flatMap((emf) => [emf[MetricName.CapFeedsRead] ?? []].flat())
+        .reduce((sum: number, value) => sum + Number(value), 0);
+      expect(read).toBe(report.read + report.notModified);
+    } finally {
+      setMetricsSink(undefined);
+    }
+    // The feed that answered is read all the same.
+    expect((await alertsOf(admin(account), space)).alerts).toHaveLength(1);
   });
 });

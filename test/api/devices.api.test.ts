@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { resetEnvCache } from '../../functions/env';
 import { db } from '../../functions/data/entities';
 import { ACTIVATION_ALPHABET, registerDevice } from '../../functions/services/devices';
-import { formatWallTime, instantToWallTime } from '../../shared/wall-time';
 import { anAccount, call, signedInAs } from '../support/api';
 import { aDisplay, aScreenFor, poll } from '../support/displays';
+import { aZoneAtMidday, localDateIn, thisMinute, wallTimeIn } from '../support/now';
 
 /**
  * The room-display devices (DESIGN §7; issue 12): registration hands a device its id, a secret
@@ -137,7 +137,7 @@ describe('GET /device/state', () => {
   it("lists today's and tomorrow's bookings of the room, and its active slideshow", async () => {
     const display = await aDisplay();
     const { place, token } = await aScreenFor(display.code);
-    const tomorrow = new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10);
+    const tomorrow = localDateIn(1, 'Europe/London');
     const booked = await call('POST', '/client/booking', {
       token,
       body: {
@@ -181,12 +181,8 @@ describe('GET /device/state', () => {
               title: 'Board meeting',
               venue: place.venue,
               space: place.space,
-              start_date:
-                formatWallTime(instantToWallTime(Date.now() + 3 * 3600_000, 'Europe/London')).slice(0, 14) +
-                '00:00',
-              end_date:
-                formatWallTime(instantToWallTime(Date.now() + 4 * 3600_000, 'Europe/London')).slice(0, 14) +
-                '00:00',
+              start_date: `${localDateIn(1, 'Europe/London')} 14:00:00`,
+              end_date: `${localDateIn(1, 'Europe/London')} 15:00:00`,
             },
           }),
       ],
@@ -263,18 +259,20 @@ describe('GET /device/state', () => {
 });
 
 describe('POST /device/checkin', () => {
-  /** A bound display whose room takes check-ins 15 minutes either side, with a booking starting in `minutes`. */
+  /**
+   * A bound display whose room takes check-ins 15 minutes either side, with a booking starting in
+   * `minutes`, at a venue where it is about midday (so that the booking is within the room's hours).
+   */
   async function aRoomWithBooking(minutes: number, checkIn: 'Yes' | 'No' = 'Yes') {
     const display = await aDisplay();
-    const scene = await aScreenFor(display.code);
+    const zone = aZoneAtMidday();
+    const scene = await aScreenFor(display.code, { timezone: zone });
     await db()
       .entities.space.patch({ account_id: scene.account.accountId, space_id: scene.place.space })
       .set({ check_in_window: checkIn, before_event: 15, after_event: 15 })
       .go();
-    const at = (offset: number) =>
-      formatWallTime(
-        instantToWallTime(Math.floor(Date.now() / 60_000) * 60_000 + offset * 60_000, 'Europe/London'),
-      );
+    const now = Date.now();
+    const at = (offset: number) => wallTimeIn(offset, zone, now);
     const booked = await call('POST', '/client/booking', {
       token: scene.token,
       body: {
@@ -359,19 +357,20 @@ describe('POST /device/checkin', () => {
 });
 
 describe('POST /device/booknow', () => {
+  /**
+   * A bound display of a free room at a venue where it is about midday: a room booked at its screen
+   * is booked until the end of its hours at the latest, which is never far off at night.
+   */
   async function aFreeRoom() {
     const display = await aDisplay();
-    const scene = await aScreenFor(display.code);
+    const zone = aZoneAtMidday();
+    const scene = await aScreenFor(display.code, { timezone: zone });
     await poll(display.token); // binds it
     const pinOf = async (userId: string) =>
       (await db().entities.user.get({ account_id: scene.account.accountId, user_id: userId }).go()).data!
         .pin_number;
-    return { display, scene, pin: await pinOf(scene.account.users['Account Admin']!.id) };
+    return { display, scene, zone, pin: await pinOf(scene.account.users['Account Admin']!.id) };
   }
-  const wallIn = (offset: number) =>
-    formatWallTime(
-      instantToWallTime(Math.floor(Date.now() / 60_000) * 60_000 + offset * 60_000, 'Europe/London'),
-    );
   const bookNow = (token: string, body: Record<string, unknown>) =>
     call('POST', '/device/booknow', { token, body });
 
@@ -401,22 +400,25 @@ describe('POST /device/booknow', () => {
   });
 
   it("cuts the booking at the room's next one", async () => {
-    const { display, scene, pin } = await aFreeRoom();
+    const { display, scene, zone, pin } = await aFreeRoom();
+    const now = Date.now();
     const later = await call('POST', '/client/booking', {
       token: scene.token,
       body: {
         title: 'Board',
         venue: scene.place.venue,
         space: scene.place.space,
-        start_date: wallIn(20),
-        end_date: wallIn(50),
+        start_date: wallTimeIn(20, zone, now),
+        end_date: wallTimeIn(50, zone, now),
       },
     });
     expect(later.status, JSON.stringify(later.body)).toBe(200);
     const answer = await bookNow(display.token, { minutes: 60, pin });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    // From this minute (or the next, when the clock has just turned) until the Board begins.
     const { start_utc, end_utc } = answer.body.result;
-    expect(Date.parse(end_utc) - Date.parse(start_utc)).toBe(20 * 60_000);
+    expect([0, 60_000]).toContain(Date.parse(start_utc) - thisMinute(now));
+    expect(end_utc).toBe(new Date(thisMinute(now) + 20 * 60_000).toISOString());
   });
 
   it('needs a PIN whose role may add events, and a length of 15, 30 or 60 minutes', async () => {

@@ -3,9 +3,9 @@ import { db } from '../../functions/data/entities';
 import { runNoShowRelease } from '../../functions/services/no-show';
 import { readSchedules } from '../../functions/services/space-schedule';
 import { periodEnd, runScreenOffline } from '../../functions/services/screen-offline';
-import { formatWallTime, instantToWallTime } from '../../shared/wall-time';
 import { anEmail, call, mailTo } from '../support/api';
 import { aDisplay, aScreenFor, poll } from '../support/displays';
+import { aZoneAtMidday, wallTimeIn } from '../support/now';
 
 /**
  * The room display's jobs (issue 12), run by the test at the instants it chooses, as the schedule
@@ -112,10 +112,14 @@ describe('the no-show job', () => {
 
   it('leaves an occurrence someone checked in to, and a late check-in after a release is refused', async () => {
     const display = await aDisplay();
-    const scene = await aScreenFor(display.code, { checkIn: { before_event: 15, after_event: 5 } });
-    const minute = Math.floor(Date.now() / MINUTE) * MINUTE;
-    const at = (offset: number) =>
-      formatWallTime(instantToWallTime(minute + offset * MINUTE, 'Europe/London'));
+    // Bookings from now on, within the room's hours: at a venue where it is about midday.
+    const zone = aZoneAtMidday();
+    const scene = await aScreenFor(display.code, {
+      checkIn: { before_event: 15, after_event: 5 },
+      timezone: zone,
+    });
+    const now = Date.now();
+    const at = (offset: number) => wallTimeIn(offset, zone, now);
     const book = async (title: string, from: number) => {
       const answer = await call('POST', '/client/booking', {
         token: scene.token,
@@ -172,7 +176,7 @@ describe('the no-show job', () => {
       { accountId: scene.account.accountId, spaceId: scene.place.space },
       during,
     );
-    expect(schedule(scene.place.space, 'Europe/London').availability).toBe('Available');
+    expect(schedule(scene.place.space, zone).availability).toBe('Available');
     // The display no longer shows the released one: the room is free then.
     const after = (await poll(display.token)).body.result;
     expect(after.occurrences.map((o: { title: string }) => o.title)).toEqual(['Attended']);

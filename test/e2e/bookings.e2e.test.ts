@@ -1,9 +1,9 @@
 import ical, { type VEvent } from 'node-ical';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { readMailbox, type SentMail } from '../../infra/local/emulators/ses';
 import { demoUsers } from '../../infra/local/seed';
-import { signedInClientPage, useBrowser } from '../support/browser';
+import { boxWithin, centreOf, dragWithMouse, signedInClientPage, useBrowser } from '../support/browser';
 import { call, signIn } from '../support/e2e-api';
 
 useBrowser();
@@ -55,12 +55,6 @@ async function startsOf(token: string, venueId: string): Promise<string[]> {
   return occurrences.map((o) => o.start_date).sort();
 }
 
-/** The middle of an element on the page. */
-async function centreOf(locator: Locator) {
-  const box = (await locator.boundingBox())!;
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-}
-
 /** The month view's week rows (March 2027 starts on a Monday: row 3 is the week of the 22nd). */
 const week = (page: Page, row: number) => page.locator('.rbc-month-view .rbc-month-row').nth(row);
 
@@ -83,11 +77,15 @@ describe('the booking calendar', () => {
     await page.getByRole('heading', { name: 'March 2027' }).waitFor();
     await page.getByText('Times in Europe/London').waitFor();
 
-    // A double-click on Monday 15 March opens the add form on that day.
-    const fifteenth = week(page, 2).locator('.rbc-date-cell').nth(0);
-    await week(page, 2).scrollIntoViewIfNeeded();
-    const cell = (await fifteenth.boundingBox())!;
-    await page.mouse.dblclick(cell.x + cell.width / 2, cell.y + cell.height + 40);
+    // A double-click on Monday 15 March, below its date, opens the add form on that day. The week's
+    // row is double-clicked there (the day itself is a backdrop under the row's content), so that
+    // the row is scrolled into view and still when the click lands: the month is taller than the
+    // window, and the third week may start in view and end below it.
+    const third = week(page, 2);
+    const fifteenth = await boxWithin(third, third.locator('.rbc-date-cell').nth(0));
+    await third.dblclick({
+      position: { x: fifteenth.x + fifteenth.width / 2, y: fifteenth.y + fifteenth.height + 40 },
+    });
     const form = page.getByRole('form', { name: 'Add new event' });
     expect(await form.getByLabel(/^Start date/).inputValue()).toBe('2027-03-15');
 
@@ -138,14 +136,10 @@ describe('the booking calendar', () => {
     await controls.getByLabel('Date').fill('2027-03-22');
     await page.getByRole('heading', { name: 'March 2027' }).waitFor();
     const twentySecond = week(page, 3).locator('.rbc-event');
-    await week(page, 3).scrollIntoViewIfNeeded();
-    const from = await centreOf(twentySecond);
-    const to = await centreOf(week(page, 3).locator('.rbc-date-cell').nth(2));
-    await page.mouse.move(from.x, from.y);
-    await page.mouse.down();
-    await page.mouse.move(from.x + 20, from.y, { steps: 5 });
-    await page.mouse.move(to.x, from.y, { steps: 15 });
-    await page.mouse.up();
+    await dragWithMouse(twentySecond, async (from) => ({
+      x: (await centreOf(week(page, 3).locator('.rbc-date-cell').nth(2))).x,
+      y: from.y,
+    }));
     const edit = page.getByRole('form', { name: 'Edit event' });
     await edit.waitFor();
     expect(await edit.getByLabel(/^Start date/).inputValue()).toBe('2027-03-24');

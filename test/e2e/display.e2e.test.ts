@@ -5,11 +5,11 @@ import { runCapPoll } from '../../functions/services/cap-poll';
 import { runScreenOffline } from '../../functions/services/screen-offline';
 import { readMailbox, type SentMail } from '../../infra/local/emulators/ses';
 import { demoUsers } from '../../infra/local/seed';
-import { formatWallTime, instantToWallTime } from '../../shared/wall-time';
 import { anAlertFeed } from '../support/alert-feed';
 import { seriousViolations } from '../support/axe';
 import { pageAt, useBrowser } from '../support/browser';
 import { call, signIn } from '../support/e2e-api';
+import { aZoneAtMidday, wallTimeIn } from '../support/now';
 
 useBrowser();
 
@@ -25,10 +25,11 @@ useBrowser();
 Object.assign(process.env, inject('emulatorEnv'));
 resetEnvCache();
 
-const ZONE = 'Europe/London';
-
-/** A fresh account (Enterprise, two licences) with a venue and a space that takes check-ins 15 minutes either side. */
-async function anAccountWithARoom(suffix: string) {
+/**
+ * A fresh account (Enterprise, two licences) with a venue in `zone` and a space that takes
+ * check-ins 15 minutes either side.
+ */
+async function anAccountWithARoom(suffix: string, zone: string) {
   const admin = await signIn('admin', demoUsers.admin);
   const packages = await call('GET', '/admin/packages', admin);
   const enterprise = packages.find((p: { name: string }) => p.name === 'Enterprise');
@@ -50,7 +51,7 @@ async function anAccountWithARoom(suffix: string) {
     expiration_date: '2030-12-31',
   });
   const token = await signIn('client', owner);
-  const venue = await call('POST', '/client/newvenue', token, { name: `Minster ${suffix}`, timezone: ZONE });
+  const venue = await call('POST', '/client/newvenue', token, { name: `Minster ${suffix}`, timezone: zone });
   const space = await call('POST', `/client/newspace/${venue.id}`, token, {
     title: `Chapter Room ${suffix}`,
     check_in_window: 'Yes',
@@ -60,17 +61,15 @@ async function anAccountWithARoom(suffix: string) {
   return { token, venue: venue as { id: string }, space: space as { id: string; title: string } };
 }
 
-/** The venue's wall time `minutes` from now (to the minute), as the booking API takes it. */
-const wallTimeIn = (minutes: number) =>
-  formatWallTime(instantToWallTime(Math.floor(Date.now() / 60_000) * 60_000 + minutes * 60_000, ZONE));
-
 /** Makes the display poll now rather than at its next 15 s, as it does when it gets the focus. */
 const pollNow = (page: Page) => page.evaluate(() => window.dispatchEvent(new Event('focus')));
 
 describe('room display', () => {
   it('shows its code, then the room that took it; checks in with a PIN; gives the screen to an alert', async () => {
     const suffix = Date.now().toString(36);
-    const { token, venue, space } = await anAccountWithARoom(suffix);
+    // A booking in five minutes is among today's, within the room's hours: it is about midday there.
+    const zone = aZoneAtMidday();
+    const { token, venue, space } = await anAccountWithARoom(suffix, zone);
 
     // A new screen: its code, large.
     const display = await pageAt('/display', { viewport: { width: 1280, height: 800 } });
@@ -93,8 +92,8 @@ describe('room display', () => {
       title: 'Design review',
       venue: venue.id,
       space: space.id,
-      start_date: wallTimeIn(5),
-      end_date: wallTimeIn(35),
+      start_date: wallTimeIn(5, zone),
+      end_date: wallTimeIn(35, zone),
     });
     await pollNow(display);
     await display.getByRole('heading', { level: 1, name: space.title }).waitFor();

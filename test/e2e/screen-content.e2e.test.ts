@@ -5,7 +5,7 @@ import { resetEnvCache } from '../../functions/env';
 import { runCapPoll } from '../../functions/services/cap-poll';
 import { demoUsers } from '../../infra/local/seed';
 import { anAlertFeed } from '../support/alert-feed';
-import { signedInClientPage, useBrowser } from '../support/browser';
+import { boxOf, dragWithMouse, signedInClientPage, useBrowser } from '../support/browser';
 import { call, signIn } from '../support/e2e-api';
 
 useBrowser();
@@ -55,15 +55,12 @@ async function openSpaces(page: Page) {
   await page.getByRole('navigation', { name: 'Venues area' }).getByRole('link', { name: 'SPACES' }).click();
 }
 
-/** Drags a tile's Move handle onto another tile, in small steps, as a hand would. */
-async function drag(page: Page, handle: Locator, target: Locator) {
-  const from = (await handle.boundingBox())!;
-  const to = (await target.boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 4 });
-  await page.mouse.move(to.x + to.width / 3, to.y + to.height / 2, { steps: 12 });
-  await page.mouse.up();
+/** Drags a tile's Move handle onto the first third of another tile, in small steps, as a hand would. */
+async function drag(handle: Locator, target: Locator) {
+  await dragWithMouse(handle, async () => {
+    const to = await boxOf(target);
+    return { x: to.x + to.width / 3, y: to.y + to.height / 2 };
+  });
 }
 
 describe('screen content', () => {
@@ -96,7 +93,7 @@ describe('screen content', () => {
     ]);
 
     // The video to the front.
-    await drag(page, form.getByRole('button', { name: 'Move slide 3' }), tiles.nth(0));
+    await drag(form.getByRole('button', { name: 'Move slide 3' }), tiles.nth(0));
     await expect.poll(async () => (await tiles.nth(0).innerText()).includes('1. Video')).toBe(true);
 
     // The JPEG (now second of the images, third slide) goes, after the question.

@@ -88,6 +88,19 @@ describe("the API's password app clients", () => {
       });
     }
   });
+
+  it('are outputs of the stack beside their pools (npm run create-admin reads them, docs/first-admin.md)', () => {
+    const { auth } = synth.stacks;
+    for (const [name, pool] of [
+      ['Client', auth.clientPool],
+      ['Admin', auth.adminPool],
+    ] as const) {
+      synth.templates.auth.hasOutput(`${name}UserPoolId`, { Value: { Ref: logicalId(auth, pool.pool) } });
+      synth.templates.auth.hasOutput(`${name}UserPoolClientId`, {
+        Value: { Ref: logicalId(auth, pool.client) },
+      });
+    }
+  });
 });
 
 describe('social sign-in', () => {
@@ -210,6 +223,6 @@ describe('social sign-in', () => {
         }),
       },
     });
-    expect(clientPool.social.client.userPoolClientId).not.toBe(adminPool.social.client.userPoolClientId);
+    expect(clientPool.social!.client.userPoolClientId).not.toBe(adminPool.social!.client.userPoolClientId);
   });
 });

@@ -34,7 +34,9 @@ describe('stage configuration', () => {
   });
 
   it('reads stages.<stage> from cdk.json, and -c values win over it', () => {
-    const stages = { prod: { appUrl: 'https://spaces.example.com', region: 'eu-west-1' } };
+    const stages = {
+      prod: { appUrl: 'https://spaces.example.com', region: 'eu-west-1', alarmEmail: 'ops@example.com' },
+    };
     expect(configFor({ stage: 'prod', stages })).toMatchObject({
       appUrl: 'https://spaces.example.com',
       region: 'eu-west-1',
@@ -47,10 +49,13 @@ describe('stage configuration', () => {
   });
 
   it('names the Cognito domains and the social secrets after the stage, and takes a Microsoft tenant', () => {
-    expect(configFor({ stage: 'prod', account: '111122223333' }).social).toEqual({
+    expect(
+      configFor({ stage: 'prod', account: '111122223333', alarmEmail: 'ops@example.com' }).social,
+    ).toEqual({
       domainPrefix: 'spaces-prod-111122223333',
       microsoftTenant: '9188040d-6c67-4c5b-b112-36a304b66dad',
       secretPrefix: 'spaces/prod/social',
+      providers: [],
     });
     const tenant = '72f988bf-86f1-41af-91ab-2d7cd011db47';
     expect(configFor({ authDomainPrefix: 'acme-spaces', microsoftTenant: tenant }).social).toMatchObject({
@@ -72,7 +77,12 @@ describe('stage configuration', () => {
 
   it('takes the device throttles from stages.<stage> in cdk.json, and -c values win over it', () => {
     const stages = {
-      prod: { deviceStateThrottleRate: 700, deviceStateThrottleBurst: '1400', deviceRegisterThrottleRate: 5 },
+      prod: {
+        deviceStateThrottleRate: 700,
+        deviceStateThrottleBurst: '1400',
+        deviceRegisterThrottleRate: 5,
+        alarmEmail: 'ops@example.com',
+      },
     };
     expect(configFor({ stage: 'prod', stages }).deviceThrottle).toEqual({
       state: { rateLimit: 700, burstLimit: 1400 },
@@ -85,6 +95,28 @@ describe('stage configuration', () => {
       state: { rateLimit: 1000, burstLimit: 1400 },
       register: { rateLimit: 5, burstLimit: 3 },
     });
+  });
+
+  it('offers only the social providers the stage registers, each once, and refuses an unknown one', () => {
+    expect(configFor({}).social.providers).toEqual([]);
+    expect(configFor({ socialProviders: 'google, microsoft,google' }).social.providers).toEqual([
+      'google',
+      'microsoft',
+    ]);
+    expect(() => configFor({ socialProviders: 'google,myspace' })).toThrow(/Invalid socialProviders/);
+  });
+
+  it('sends the alarms to alarmEmail, which the prod stage cannot go without', () => {
+    expect(configFor({}).alarmEmail).toBeUndefined();
+    expect(configFor({ alarmEmail: 'ops@example.com' }).alarmEmail).toBe('ops@example.com');
+    expect(() => configFor({ stage: 'prod' })).toThrow(/prod stage needs alarmEmail/);
+    expect(() => configFor({ alarmEmail: 'not an address' })).toThrow(/Invalid alarmEmail/);
+  });
+
+  it("reserves 100 concurrent executions for the room displays' function unless told otherwise", () => {
+    expect(configFor({}).deviceConcurrency).toBe(100);
+    expect(configFor({ deviceConcurrency: '250' }).deviceConcurrency).toBe(250);
+    expect(() => configFor({ deviceConcurrency: '0' })).toThrow(/Invalid deviceConcurrency/);
   });
 
   it('normalises the app URL to its origin', () => {

@@ -1,6 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { tableDefinition } from '../../functions/data/table-definition';
-import { resourcesOf, synthSpaces, TEST_APP_URL, type Synthesized } from './support';
+import { logicalId, resourcesOf, synthSpaces, TEST_APP_URL, type Synthesized } from './support';
 
 let synth: Synthesized;
 beforeAll(() => {
@@ -99,6 +99,16 @@ describe('the uploads bucket', () => {
         }),
         expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: 30 }, Status: 'Enabled' }),
       ]),
+    });
+  });
+});
+
+describe("the stack's outputs", () => {
+  it('name the table and the uploads bucket (npm run create-admin reads them, docs/first-admin.md)', () => {
+    const { data } = synth.stacks;
+    synth.templates.data.hasOutput('TableName', { Value: { Ref: logicalId(data, data.table) } });
+    synth.templates.data.hasOutput('UploadsBucketName', {
+      Value: { Ref: logicalId(data, data.uploadsBucket) },
     });
   });
 });

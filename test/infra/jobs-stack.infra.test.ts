@@ -1,7 +1,7 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { scheduledJobs, type JobName } from '../../functions/jobs/schedule';
 import { logicalId, resourcesOf, synthSpaces, TEST_APP_URL, type Synthesized } from './support';
-import { jobAccess } from '../../infra/cdk/stacks/jobs-stack';
+import { JOB_CONCURRENCY, jobAccess } from '../../infra/cdk/stacks/jobs-stack';
 
 /**
  * The CDK app must not load a job's code (the schedule table imports it only in `load`): this
@@ -48,8 +48,9 @@ const resource = (type: string, logical: string) =>
   jobs.findResources(type)[logical] as { Properties: Json } | undefined;
 
 /** The statements of the policy attached to a job's role. */
-function statementsOf(name: JobName): Statement[] {
-  const role = id(resourcesOfJob(name).function.role);
+function statementsOf(name: JobName, of: 'job' | 'worker' = 'job'): Statement[] {
+  const made = resourcesOfJob(name);
+  const role = id((of === 'worker' ? made.worker! : made).function.role);
   return resourcesOf(jobs, 'AWS::IAM::Policy')
     .filter(([, policy]) => JSON.stringify((policy.Properties as { Roles: unknown }).Roles).includes(role))
     .flatMap(
@@ -57,6 +58,9 @@ function statementsOf(name: JobName): Statement[] {
         (policy.Properties as { PolicyDocument: { Statement: Statement[] } }).PolicyDocument.Statement,
     );
 }
+
+/** The jobs that fan out through a queue to a worker (the schedule table's `worker`). */
+const fanOutJobs = scheduledJobs.filter((job) => job.worker);
 
 /** The Data stack's output a cross-stack reference reads. */
 function dataOutput(reference: unknown): unknown {
@@ -164,7 +168,8 @@ describe('the jobs stack', () => {
   });
 
   it('keeps undelivered events for 14 days in an encrypted queue that refuses plain HTTP', () => {
-    jobs.resourceCountIs('AWS::SQS::Queue', scheduledJobs.length);
+    // A dead-letter queue per job, and a queue and its dead-letter queue per fan-out job's worker.
+    jobs.resourceCountIs('AWS::SQS::Queue', scheduledJobs.length + 2 * fanOutJobs.length);
     for (const job of scheduledJobs) {
       const queue = id(resourcesOfJob(job.name).deadLetters);
       expect(resource('AWS::SQS::Queue', queue)?.Properties).toMatchObject({
@@ -197,26 +202,11 @@ describe('the jobs stack', () => {
     }
   });
 
-  it('raises an alarm as soon as a dead-letter queue holds a message, and when a job keeps failing', () => {
+  it('keeps one run of each job at a time, in concurrency of its own', () => {
     for (const job of scheduledJobs) {
       const made = resourcesOfJob(job.name);
-      expect(resource('AWS::CloudWatch::Alarm', id(made.deadLettersAlarm))?.Properties).toMatchObject({
-        Namespace: 'AWS/SQS',
-        MetricName: 'ApproximateNumberOfMessagesVisible',
-        Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [id(made.deadLetters), 'QueueName'] } }],
-        Statistic: 'Maximum',
-        ComparisonOperator: 'GreaterThanThreshold',
-        Threshold: 0,
-        EvaluationPeriods: 1,
-        TreatMissingData: 'notBreaching',
-      });
-      expect(resource('AWS::CloudWatch::Alarm', id(made.errorsAlarm))?.Properties).toMatchObject({
-        Namespace: 'AWS/Lambda',
-        MetricName: 'Errors',
-        Dimensions: [{ Name: 'FunctionName', Value: { Ref: id(made.function.function) } }],
-        ComparisonOperator: 'GreaterThanThreshold',
-        Threshold: 0,
-        EvaluationPeriods: 3,
+      expect(resource('AWS::Lambda::Function', id(made.function.function))?.Properties).toMatchObject({
+        ReservedConcurrentExecutions: JOB_CONCURRENCY,
       });
     }
   });
@@ -224,7 +214,7 @@ describe('the jobs stack', () => {
 
 describe('the jobs’ Lambdas', () => {
   it('are built like the API’s (Node.js 24, arm64, tracing, own log group), sized by the table', () => {
-    jobs.resourceCountIs('AWS::Lambda::Function', scheduledJobs.length);
+    jobs.resourceCountIs('AWS::Lambda::Function', scheduledJobs.length + fanOutJobs.length);
     for (const job of scheduledJobs) {
       const made = resourcesOfJob(job.name);
       expect(resource('AWS::Lambda::Function', id(made.function.function))?.Properties).toMatchObject({
@@ -271,11 +261,14 @@ describe('the jobs’ Lambdas', () => {
       // that sync linked calendars.
       const mails = jobAccess[job.name].mail === true;
       const syncs = jobAccess[job.name].calendarTokens === true;
+      // A fan-out job's planner sends to its queue (the fan-out tests below say exactly what).
+      const fansOut = job.worker !== undefined;
       expect([...services].toSorted(), job.name).toEqual([
         'dynamodb',
         ...(syncs ? ['kms'] : []),
         'logs',
         ...(mails ? ['ses'] : []),
+        ...(fansOut ? ['sqs'] : []),
         'xray',
       ]);
       const kms = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('kms:')));
@@ -312,6 +305,106 @@ describe('the jobs’ Lambdas', () => {
         expect(statement.Resource).toEqual({
           'Fn::GetAtt': [id(resourcesOfJob(job.name).function.logGroup), 'Arn'],
         });
+      }
+    }
+  });
+});
+
+describe('the fan-out jobs (a planner, a queue, a worker)', () => {
+  it('are the CAP poll and the calendar pull, each worker sized within its job’s rate', () => {
+    expect(fanOutJobs.map((job) => job.name).toSorted()).toEqual(['calendar-pull', 'cap-poll']);
+    for (const job of fanOutJobs) {
+      const worker = job.worker!;
+      expect(worker.entry, job.name).toMatch(/^jobs\/[a-z0-9-]+-worker\.ts$/);
+      expect(worker.timeoutSeconds, job.name).toBeLessThan(job.rateMinutes * 60);
+      expect(worker.batchSize, job.name).toBeGreaterThanOrEqual(1);
+      expect(worker.maxConcurrency, job.name).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it('queue the planner’s messages encrypted, over TLS only, invisible for six worker timeouts, then to a dead-letter queue after 3 receives', () => {
+    for (const job of fanOutJobs) {
+      const { queue, deadLetters } = resourcesOfJob(job.name).worker!;
+      expect(resource('AWS::SQS::Queue', id(queue))?.Properties, job.name).toMatchObject({
+        SqsManagedSseEnabled: true,
+        VisibilityTimeout: 6 * job.worker!.timeoutSeconds,
+        RedrivePolicy: {
+          deadLetterTargetArn: { 'Fn::GetAtt': [id(deadLetters), 'Arn'] },
+          maxReceiveCount: 3,
+        },
+      });
+      expect(resource('AWS::SQS::Queue', id(deadLetters))?.Properties, job.name).toMatchObject({
+        SqsManagedSseEnabled: true,
+        MessageRetentionPeriod: 14 * 24 * 3600,
+      });
+      for (const made of [queue, deadLetters]) {
+        const policies = resourcesOf(jobs, 'AWS::SQS::QueuePolicy').filter(([, p]) =>
+          JSON.stringify((p.Properties as Json).Queues).includes(id(made)),
+        );
+        expect(JSON.stringify(policies), job.name).toContain('"aws:SecureTransport":"false"');
+      }
+    }
+  });
+
+  it('hand each worker its batches with partial batch failures reported, at most maxConcurrency at once', () => {
+    jobs.resourceCountIs('AWS::Lambda::EventSourceMapping', fanOutJobs.length);
+    for (const job of fanOutJobs) {
+      const { function: fn, queue } = resourcesOfJob(job.name).worker!;
+      jobs.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        FunctionName: { Ref: id(fn.function) },
+        EventSourceArn: { 'Fn::GetAtt': [id(queue), 'Arn'] },
+        BatchSize: job.worker!.batchSize,
+        ScalingConfig: { MaximumConcurrency: job.worker!.maxConcurrency },
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
+      expect(resource('AWS::Lambda::Function', id(fn.function))?.Properties, job.name).toMatchObject({
+        Runtime: 'nodejs24.x',
+        Architectures: ['arm64'],
+        Timeout: job.worker!.timeoutSeconds,
+        MemorySize: job.worker!.memoryMb,
+      });
+    }
+  });
+
+  it('let the planner send to its own queue and do nothing else with it, and tell it the queue’s URL', () => {
+    for (const job of fanOutJobs) {
+      const made = resourcesOfJob(job.name);
+      const sqsStatements = statementsOf(job.name).filter((s) =>
+        actionsOf(s).some((a) => a.startsWith('sqs:')),
+      );
+      expect(sqsStatements, job.name).toEqual([
+        expect.objectContaining({
+          Effect: 'Allow',
+          Action: 'sqs:SendMessage',
+          Resource: { 'Fn::GetAtt': [id(made.worker!.queue), 'Arn'] },
+        }),
+      ]);
+      const fn = resource('AWS::Lambda::Function', id(made.function.function));
+      const variables = (fn?.Properties.Environment as { Variables: Json }).Variables;
+      const variable = `${job.name.toUpperCase().replace(/-/g, '_')}_QUEUE_URL`;
+      expect(variables[variable], job.name).toEqual({ Ref: id(made.worker!.queue) });
+    }
+  });
+
+  it('give the worker the job’s own access, and the queue’s consumer actions on its queue alone', () => {
+    for (const job of fanOutJobs) {
+      const made = resourcesOfJob(job.name);
+      const services = (of: 'job' | 'worker') =>
+        new Set(
+          statementsOf(job.name, of)
+            .flatMap(actionsOf)
+            .map((action) => action.split(':')[0]),
+        );
+      expect([...services('worker')].toSorted(), job.name).toEqual([...services('job')].toSorted());
+      const consumer = statementsOf(job.name, 'worker').filter((s) =>
+        actionsOf(s).some((a) => a.startsWith('sqs:')),
+      );
+      for (const statement of consumer) {
+        expect(statement.Resource, job.name).toEqual({ 'Fn::GetAtt': [id(made.worker!.queue), 'Arn'] });
+        expect(actionsOf(statement)).toEqual(
+          expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage']),
+        );
+        expect(actionsOf(statement)).not.toContain('sqs:SendMessage');
       }
     }
   });

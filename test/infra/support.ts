@@ -10,6 +10,9 @@ export const TEST_ACCOUNT = '123456789012';
 export const TEST_REGION = 'us-east-1';
 export const TEST_APP_URL = 'https://spaces.example.com';
 export const TEST_MAIL_FROM = 'no-reply@spaces.example.com';
+export const TEST_ALARM_EMAIL = 'ops@spaces.example.com';
+/** Every social provider registered, as a stage that has all four secrets. */
+export const TEST_SOCIAL_PROVIDERS = 'google,facebook,microsoft,linkedin';
 
 /** cdk.json's context (feature flags, stages), so the tests synthesize what `cdk synth` does. */
 export function cdkJsonContext(): Record<string, unknown> {
@@ -34,7 +37,7 @@ export function fakeWebDist(): string {
 export interface Synthesized {
   readonly app: App;
   readonly stacks: SpacesStacks;
-  readonly templates: Record<'data' | 'auth' | 'api' | 'web', Template>;
+  readonly templates: Record<'data' | 'auth' | 'api' | 'jobs' | 'web' | 'monitoring', Template>;
 }
 
 /**
@@ -50,6 +53,8 @@ export function synthSpaces(options: { context?: Record<string, unknown> } & Bui
       region: TEST_REGION,
       appUrl: TEST_APP_URL,
       mailFrom: TEST_MAIL_FROM,
+      alarmEmail: TEST_ALARM_EMAIL,
+      socialProviders: TEST_SOCIAL_PROVIDERS,
       'aws:cdk:bundling-stacks': [],
       ...options.context,
     },
@@ -66,7 +71,9 @@ export function synthSpaces(options: { context?: Record<string, unknown> } & Bui
       data: Template.fromStack(stacks.data),
       auth: Template.fromStack(stacks.auth),
       api: Template.fromStack(stacks.api),
+      jobs: Template.fromStack(stacks.jobs),
       web: Template.fromStack(stacks.web),
+      monitoring: Template.fromStack(stacks.monitoring),
     },
   };
 }

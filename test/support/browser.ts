@@ -1,5 +1,6 @@
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { fakeClockOffset, shiftDate } from '../../infra/local/fake-clock';
 
 /** Debian's Chromium (installed by .ci/run when missing); playwright-core downloads no browser. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -31,7 +32,7 @@ async function closeBrowser(): Promise<void> {
 
 /**
  * A page with storage of its own, opened at a path of the system under test; `options` adds to the
- * context's (e.g. `timezoneId`).
+ * context's (e.g. `timezoneId`). Under `SPACES_FAKE_NOW` its `Date` reads the system's fake clock.
  */
 export async function pageAt(pathname: string, options: BrowserContextOptions = {}): Promise<Page> {
   if (!browser) throw new Error('openBrowser() first');
@@ -40,6 +41,8 @@ export async function pageAt(pathname: string, options: BrowserContextOptions = 
     viewport: { width: 1280, height: 800 },
     ...options,
   });
+  const offset = fakeClockOffset();
+  if (offset !== undefined) await context.addInitScript(shiftDate, offset);
   const page = await context.newPage();
   await page.goto(pathname);
   return page;
@@ -73,4 +76,55 @@ export async function signedInClientPage(
 /** The session token the SPA keeps (localStorage['auth.token']), or null when signed out. */
 export function storedToken(page: Page): Promise<string | null> {
   return page.evaluate(() => localStorage.getItem('auth.token'));
+}
+
+/** A point in CSS pixels. */
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** The box of an element on the page, where it is now. */
+export async function boxOf(locator: Locator) {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`${locator.toString()} is not on the page`);
+  return box;
+}
+
+/**
+ * Where `part` lies in `whole`, from whole's top-left corner: the `position` of an action of
+ * `whole` itself (`dblclick`, `click`) aimed at a point of `part` that no element of its own
+ * answers, such as the empty part of a calendar's day. The action scrolls `whole` into view (in
+ * every scrolling box around it), waits until it stands still and checks that the point is still
+ * `whole`'s when it clicks. `page.mouse` at page coordinates measured beforehand does none of that:
+ * it hits whatever lies there by then, and nothing when that is out of view.
+ */
+export async function boxWithin(whole: Locator, part: Locator) {
+  const outer = await boxOf(whole);
+  const inner = await boxOf(part);
+  return { x: inner.x - outer.x, y: inner.y - outer.y, width: inner.width, height: inner.height };
+}
+
+/** The middle of an element on the page. */
+export async function centreOf(locator: Locator): Promise<Point> {
+  const box = await boxOf(locator);
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/**
+ * Drags `source` by its middle with the mouse, in small steps as a hand does, and drops it at the
+ * point of the page `target` answers. The mouse first goes to `source` through Playwright's own
+ * hover, which scrolls it into view, waits until it stands still and checks that nothing covers
+ * it; only then are the points measured (`page.mouse` moves to page coordinates, in view or not).
+ */
+export async function dragWithMouse(source: Locator, target: (from: Point) => Promise<Point>): Promise<void> {
+  const mouse = source.page().mouse;
+  await source.hover();
+  const from = await centreOf(source);
+  const to = await target(from);
+  await mouse.move(from.x, from.y);
+  await mouse.down();
+  await mouse.move(from.x + 20, from.y, { steps: 5 });
+  await mouse.move(to.x, to.y, { steps: 15 });
+  await mouse.up();
 }

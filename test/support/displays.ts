@@ -15,15 +15,16 @@ export const poll = (token: string, headers: Record<string, string> = {}, query 
   call('GET', `/device/state${query}`, { token, headers });
 
 /**
- * An account with a venue 'Harbour Hall' (Europe/London) and its space 'Boardroom' (with check-in
- * when asked), licences, and a screen 'Lobby screen' there that took `code`.
+ * An account with a venue 'Harbour Hall' (Europe/London, or `timezone`) and its space 'Boardroom'
+ * (with check-in when asked), licences, and a screen 'Lobby screen' there that took `code`. A scene
+ * that books the room around now sets `timezone` to `aZoneAtMidday()` (test/support/now.ts).
  */
 export async function aScreenFor(
   code: string,
-  options: { checkIn?: { before_event: number; after_event: number } } = {},
+  options: { checkIn?: { before_event: number; after_event: number }; timezone?: string } = {},
 ) {
   const account = await anAccount();
-  const venue = await aVenue(account.accountId, { name: 'Harbour Hall' });
+  const venue = await aVenue(account.accountId, { name: 'Harbour Hall', timezone: options.timezone });
   const space = await aSpace(account.accountId, venue, { title: 'Boardroom', checkIn: options.checkIn });
   const place = { venue, space };
   await addLicences(account.accountId, 2);

@@ -12,9 +12,10 @@ import { call, signedInAs } from './api';
  * lives in spaces (slideshows, alert feeds).
  */
 
+/** A venue, in Europe/London unless `timezone` says otherwise. */
 export async function aVenue(
   accountId: string,
-  fields: { name?: string; status?: 'Active' | 'Inactive' } = {},
+  fields: { name?: string; status?: 'Active' | 'Inactive'; timezone?: string } = {},
 ) {
   const venue_id = ulid();
   await db()
@@ -22,7 +23,7 @@ export async function aVenue(
       account_id: accountId,
       venue_id,
       name: fields.name ?? `Venue ${venue_id.slice(-4)}`,
-      timezone: 'Europe/London',
+      timezone: fields.timezone ?? 'Europe/London',
       status: fields.status ?? 'Active',
     })
     .go();

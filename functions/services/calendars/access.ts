@@ -32,7 +32,7 @@ export interface Connected {
  * account) when the provider refused the grant, `ProviderUnavailable` when it did not answer.
  */
 export async function connect(item: CalendarAccountItem): Promise<Connected> {
-  const client = calendarClient(item.provider);
+  const client = await calendarClient(item.provider);
   if (!client) throw new GrantRefused(`${item.provider} calendars are not configured here`);
   if (item.status !== 'Connected') throw new GrantRefused(calendarMessages.reconnect);
   const cached = cache.get(item.calendar_account_id);

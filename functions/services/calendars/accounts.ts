@@ -102,13 +102,13 @@ export async function calendarLinkConfig(principal: ClientPrincipal): Promise<Ca
   assertIntegration(await getPackage(principal.account.package_id));
   const providers: CalendarLinkConfig['providers'] = [];
   for (const provider of calendarProviders) {
-    const client = calendarClient(provider);
-    if (!client) continue;
     try {
+      const client = await calendarClient(provider);
+      if (!client) continue;
       const { endpoint, clientId, scope, extra } = await client.authorization();
       providers.push({ provider, authorization_endpoint: endpoint, client_id: clientId, scope, extra });
     } catch (error) {
-      // A provider whose sign-in cannot be reached right now is left out, not the others.
+      // A provider whose registration or sign-in cannot be read right now is left out, not the others.
       logger.warn('A calendar provider could not be asked', { provider, error: (error as Error).message });
     }
   }
@@ -127,7 +127,7 @@ export async function linkCalendarAccount(
 ): Promise<CalendarAccount> {
   const venue = await calendarVenue(principal, venueId);
   const provider = input.provider as CalendarProvider;
-  const client = calendarClient(provider);
+  const client = await calendarClient(provider);
   if (!client)
     throw new Invalid({ provider: `${calendarProviderNames[provider]} calendars cannot be linked here` });
   const grant = await client

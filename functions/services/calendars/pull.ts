@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import * as z from 'zod';
 import {
+  getCalendarLinks,
   listExternalBookings,
   readLinkPlaces,
   saveLinkState,
@@ -9,6 +11,9 @@ import {
 import type { BookingItem, CalendarLinkItem } from '../../data/entities';
 import { allShards } from '../../data/shards';
 import { logger } from '../../http/logger';
+import { inProcessQueue, jobQueue, type JobWorker } from '../../jobs/queue';
+import { MetricName } from '../../observability/catalogue';
+import { countJobItemFailure, countMetric, recordDuration } from '../../observability/metrics';
 import { formatWallTime, instantToWallTime } from '../../../shared/wall-time';
 import { connect, tokenRefused } from './access';
 import {
@@ -152,11 +157,24 @@ export interface PullResult {
   full: boolean;
 }
 
-/** One sync of one space: every page of changes since its cursor, applied in one go. */
+/**
+ * One sync of one space: every page of changes since its cursor, applied in one go. Null when the
+ * space was not read: waiting after a failure, its account not connected, or the provider failing
+ * now (noted on the sync, which waits before it is tried again).
+ */
 export async function pullSpace(link: CalendarLinkItem, now = Date.now()): Promise<PullResult | null> {
-  if (link.retry_at && link.retry_at > now) return null;
+  const outcome = await pullSpaceOutcome(link, now);
+  return typeof outcome === 'string' ? null : outcome;
+}
+
+/** A sync's outcome: what it read, or `skipped` (not due, not connected), or `failed` (noted on the sync). */
+async function pullSpaceOutcome(
+  link: CalendarLinkItem,
+  now: number,
+): Promise<PullResult | 'skipped' | 'failed'> {
+  if (link.retry_at && link.retry_at > now) return 'skipped';
   const { account, venue } = await readLinkPlaces(link);
-  if (!account || account.status !== 'Connected' || !venue) return null;
+  if (!account || account.status !== 'Connected' || !venue) return 'skipped';
   const place: Place = {
     link,
     timezone: venue.timezone,
@@ -219,7 +237,7 @@ export async function pullSpace(link: CalendarLinkItem, now = Date.now()): Promi
   } catch (error) {
     if (error instanceof GrantRefused) {
       tokenRefused(account);
-      return null;
+      return 'failed';
     }
     const message = (error as Error).message || String(error);
     if (error instanceof ProviderUnavailable) {
@@ -227,41 +245,139 @@ export async function pullSpace(link: CalendarLinkItem, now = Date.now()): Promi
         retry_at: now + Math.max((error.retryAfter ?? 0) * 1000, FAILURE_WAIT),
         last_error: message,
       });
-      return null;
+      return 'failed';
     }
     if (error instanceof CalendarGone) {
       await saveLinkState(link, { last_error: message, retry_at: now + 15 * FAILURE_WAIT });
-      return null;
+      return 'failed';
     }
     throw error;
   }
 }
 
 export interface PullRun {
+  /** Messages the planner sent (an account's synced spaces each, ten at most). */
+  messages: number;
+  /** Where they went: `in-process`, and the counts below are the worker's; `sqs`, and they are in the workers' logs. */
+  queue: 'sqs' | 'in-process';
+  /** Spaces read. */
   spaces: number;
   changes: number;
   written: number;
   removed: number;
+  /** Spaces whose read failed (each logged or noted on its sync, and counted as a failed item of the job). */
   failed: number;
 }
 
-/** One run of the pull job: every synced space of every shard. */
-export async function runPulls(now = Date.now()): Promise<PullRun> {
-  const run: PullRun = { spaces: 0, changes: 0, written: 0, removed: 0, failed: 0 };
-  for (const shard of allShards()) {
-    for (const link of await watchedLinks(shard)) {
-      try {
-        const result = await pullSpace(link, now);
-        if (!result) continue;
-        run.spaces += 1;
-        run.changes += result.changes;
-        run.written += result.written;
-        run.removed += result.removed;
-      } catch (error) {
-        run.failed += 1;
-        logger.error('A calendar sync failed', error as Error);
-      }
+const JOB = 'calendar-pull';
+/** An account's synced spaces read by one message at most. */
+const SPACES_PER_MESSAGE = 10;
+
+/** What the planner sends the worker: some synced spaces of one account, read again by key. */
+const pullMessageSchema = z.object({
+  account_id: z.string().min(1),
+  space_ids: z.array(z.string().min(1)).min(1).max(SPACES_PER_MESSAGE),
+});
+export type PullMessage = z.infer<typeof pullMessageSchema>;
+
+/**
+ * The planner's work (docs/architecture.md, "Fan-out jobs"): the synced spaces of every shard (a
+ * Query of the sparse watch index each), grouped by account, {@link SPACES_PER_MESSAGE} to a message.
+ */
+export async function planPulls(): Promise<PullMessage[]> {
+  const links = (await Promise.all(allShards().map((shard) => watchedLinks(shard)))).flat();
+  const byAccount = new Map<string, string[]>();
+  for (const link of links)
+    byAccount.set(link.account_id, [...(byAccount.get(link.account_id) ?? []), link.space_id]);
+  const messages: PullMessage[] = [];
+  for (const [account_id, spaceIds] of byAccount) {
+    for (let i = 0; i < spaceIds.length; i += SPACES_PER_MESSAGE) {
+      messages.push({ account_id, space_ids: spaceIds.slice(i, i + SPACES_PER_MESSAGE) });
     }
   }
+  return messages;
+}
+
+type WorkerRun = Omit<PullRun, 'messages' | 'queue'>;
+
+/**
+ * The worker's work on one message: each space's sync read again by key (its cursor as it is now),
+ * then pulled, one after the other. A space that fails is logged and counted, and the others go
+ * on; its next pull is the next run's (or the provider's notification's).
+ */
+async function pullMessage(message: PullMessage, now = Date.now()): Promise<WorkerRun> {
+  const run: WorkerRun = { spaces: 0, changes: 0, written: 0, removed: 0, failed: 0 };
+  const order = new Map(message.space_ids.map((id, index) => [id, index]));
+  const links = (await getCalendarLinks(message.account_id, message.space_ids)).sort(
+    (a, b) => order.get(a.space_id)! - order.get(b.space_id)!,
+  );
+  for (const link of links) {
+    try {
+      const outcome = await pullSpaceOutcome(link, now);
+      if (outcome === 'skipped') continue;
+      if (outcome === 'failed') {
+        run.failed += 1;
+        countJobItemFailure(JOB);
+        continue;
+      }
+      run.spaces += 1;
+      run.changes += outcome.changes;
+      run.written += outcome.written;
+      run.removed += outcome.removed;
+      // How stale the space's bookings from its calendar had been: since its last successful read.
+      if (link.synced_at) recordDuration(MetricName.CalendarPullLag, now - Date.parse(link.synced_at));
+    } catch (error) {
+      run.failed += 1;
+      countJobItemFailure(JOB);
+      logger.error('A calendar sync failed', error as Error);
+    }
+  }
+  countMetric(MetricName.CalendarPulls, run.spaces);
   return run;
+}
+
+/** The pull job's worker: the SQS handler's in AWS (calendar-pull-worker.ts), the in-process queue's locally. */
+export const pullWorker: JobWorker<PullMessage, WorkerRun, { now?: number }> = {
+  job: JOB,
+  schema: pullMessageSchema,
+  work: (message, options) => pullMessage(message, options?.now),
+};
+
+/**
+ * One run of the pull job as scheduled: the planner, whose messages go to the job's queue (SQS in
+ * AWS) or, locally, to the worker in this process. The worker reads at its own time unless `now`
+ * fixes one (a test's).
+ */
+export async function runPullJob(now?: number, queueOf = jobQueue): Promise<PullRun> {
+  const run: PullRun = {
+    messages: 0,
+    queue: 'in-process',
+    spaces: 0,
+    changes: 0,
+    written: 0,
+    removed: 0,
+    failed: 0,
+  };
+  const queue = queueOf(
+    pullWorker,
+    (report) => {
+      run.spaces += report.spaces;
+      run.changes += report.changes;
+      run.written += report.written;
+      run.removed += report.removed;
+      run.failed += report.failed;
+    },
+    { now },
+  );
+  const messages = await planPulls();
+  await queue.send(messages);
+  return { ...run, messages: messages.length, queue: queue.kind };
+}
+
+/**
+ * One run of the pull job in this process (the tests, the benches): the planner, then the worker
+ * on each message here, whatever the configuration.
+ */
+export function runPulls(now?: number): Promise<PullRun> {
+  return runPullJob(now, inProcessQueue);
 }

@@ -5,6 +5,8 @@ import { readSpace } from '../../data/booking-changes';
 import type { BookingItem, BookingOccurrenceItem, CalendarPushItem } from '../../data/entities';
 import { allShards } from '../../data/shards';
 import { logger } from '../../http/logger';
+import { MetricName } from '../../observability/catalogue';
+import { countJobItemFailure, countMetric, recordDuration } from '../../observability/metrics';
 import { toRRule } from '../../../shared/recurrence';
 import { bookingTiming } from '../icalendar';
 import { connect, tokenRefused } from './access';
@@ -171,16 +173,27 @@ export interface PushRun {
   dropped: number;
 }
 
-/** One run of the push job: every due push of every shard, a few at a time. */
+/**
+ * One run of the push job: every due push of every shard, one after the other. A push that fails
+ * (due again later, or given up) is counted as a failed item of the job, and the others go on.
+ */
 export async function runPushes(now = Date.now()): Promise<PushRun> {
   const run: PushRun = { delivered: 0, retried: 0, dropped: 0 };
+  let written = 0;
   for (const shard of allShards()) {
     for (const item of await duePushes(shard, now)) {
       const outcome = await deliverPush(item);
+      if (outcome === 'retry' || outcome === 'dropped') countJobItemFailure('calendar-push');
       if (outcome === 'retry') run.retried += 1;
       else if (outcome === 'dropped') run.dropped += 1;
       else run.delivered += 1;
+      if (outcome === 'pushed' || outcome === 'deleted') {
+        written += 1;
+        // From the booking's change (its revision marked pending) to the calendar showing it.
+        if (item.pending_since) recordDuration(MetricName.CalendarPushLag, Date.now() - item.pending_since);
+      }
     }
   }
+  countMetric(MetricName.CalendarPushes, written);
   return run;
 }

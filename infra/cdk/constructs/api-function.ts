@@ -8,7 +8,6 @@ import {
   DockerImage,
   Duration,
   RemovalPolicy,
-  SecretValue,
   Stack,
   Token,
   Validations,
@@ -19,7 +18,7 @@ import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
-import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { CalendarSettings } from '../config';
 import { Construct } from 'constructs';
@@ -64,6 +63,11 @@ export interface ApiFunctionProps {
   readonly memorySize?: number;
   /** @default 10 s (a request's; API Gateway waits 30 s at most) */
   readonly timeout?: Duration;
+  /**
+   * Concurrency kept for this function alone, and its ceiling (a job, the displays' polls).
+   * @default none: the account's unreserved pool
+   */
+  readonly reservedConcurrency?: number;
 }
 
 /**
@@ -99,6 +103,7 @@ export class ApiFunction extends Construct {
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
+      reservedConcurrentExecutions: props.reservedConcurrency,
       tracing: Tracing.ACTIVE,
       role: this.role,
       logGroup: this.logGroup,
@@ -159,11 +164,11 @@ export class ApiFunction extends Construct {
   }
 
   /**
-   * The key that signs the API's own client tokens (impersonation): SESSION_SECRET_ARN, and
-   * reading that one secret's value (the function reads it once per container).
+   * A secret the function reads at run time (once per container): its ARN in `variable`, and
+   * GetSecretValue on that one secret.
    */
-  bindSessionSecret(secret: ISecret): this {
-    this.function.addEnvironment('SESSION_SECRET_ARN', secret.secretArn);
+  bindSecret(variable: string, secret: ISecret): this {
+    this.function.addEnvironment(variable, secret.secretArn);
     secret.grantRead(this.role);
     return this;
   }
@@ -211,18 +216,20 @@ export class ApiFunction extends Construct {
 
   /**
    * Linked calendars: seal and open refresh tokens with the calendar key (GenerateDataKey and
-   * Decrypt, nothing else), and each registered provider's app client (id and secret resolved by
-   * CloudFormation from Secrets Manager `<prefix>/<provider>` at deploy).
+   * Decrypt, nothing else), and read each registered provider's app registration from Secrets
+   * Manager at run time (`<prefix>/<provider>`, JSON `client_id` and `client_secret`), granted on
+   * that secret's name alone: no credential is in the function's configuration.
    */
   allowCalendarTokens(key: IKey, calendars: CalendarSettings): this {
     this.function.addEnvironment('CALENDAR_KMS_KEY_ID', key.keyArn);
     key.grant(this.role, 'kms:GenerateDataKey', 'kms:Decrypt');
     for (const provider of calendars.providers) {
-      const name = `${calendars.secretPrefix}/${provider}`;
-      const field = (jsonField: string) => SecretValue.secretsManager(name, { jsonField }).unsafeUnwrap();
-      const prefix = provider.toUpperCase();
-      this.function.addEnvironment(`${prefix}_CALENDAR_CLIENT_ID`, field('client_id'));
-      this.function.addEnvironment(`${prefix}_CALENDAR_CLIENT_SECRET`, field('client_secret'));
+      const secret = Secret.fromSecretNameV2(
+        this,
+        `${provider}CalendarApp`,
+        `${calendars.secretPrefix}/${provider}`,
+      );
+      this.bindSecret(`${provider.toUpperCase()}_CALENDAR_SECRET_ARN`, secret);
     }
     return this;
   }

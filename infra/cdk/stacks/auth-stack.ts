@@ -38,12 +38,17 @@ export class AuthStack extends Stack {
 
     new CfnOutput(this, 'ClientUserPoolId', { value: this.clientPool.pool.userPoolId });
     new CfnOutput(this, 'AdminUserPoolId', { value: this.adminPool.pool.userPoolId });
+    // The API's password app clients, read by `npm run create-admin` (docs/first-admin.md).
+    new CfnOutput(this, 'ClientUserPoolClientId', { value: this.clientPool.client.userPoolClientId });
+    new CfnOutput(this, 'AdminUserPoolClientId', { value: this.adminPool.client.userPoolClientId });
     for (const [name, pool] of [
       ['Client', this.clientPool],
       ['Admin', this.adminPool],
     ] as const) {
+      if (!pool.social) continue;
+      // CloudFormation takes only a literal string as an output's description (cfn-lint E6003).
       new CfnOutput(this, `${name}SignInDomain`, {
-        description: `Register ${pool.social.domain.baseUrl()}/oauth2/idpresponse as the redirect URI at each provider`,
+        description: `The ${name.toLowerCase()} pool's Cognito domain: register <domain>/oauth2/idpresponse as the redirect URI at each social provider`,
         value: pool.social.domain.baseUrl(),
       });
     }
@@ -61,7 +66,8 @@ interface UsersPoolProps {
 export class UsersPool extends Construct {
   readonly pool: cognito.UserPool;
   readonly client: cognito.UserPoolClient;
-  readonly social: SocialSignIn;
+  /** Absent when the stage registers none of the area's providers (`socialProviders`). */
+  readonly social: SocialSignIn | undefined;
 
   constructor(scope: Construct, id: string, props: UsersPoolProps) {
     super(scope, id);
@@ -104,13 +110,18 @@ export class UsersPool extends Construct {
       // Password sign-in goes through the API; social sign-in has its own app client.
       disableOAuth: true,
     });
-    this.social = new SocialSignIn(this, 'Social', {
-      pool: this.pool,
-      area: props.area,
-      providers: areaProviders[props.area],
-      appUrl: props.appUrl,
-      settings: props.settings,
-    });
+    const providers = areaProviders[props.area].filter((provider) =>
+      props.settings.providers.includes(provider),
+    );
+    this.social = providers.length
+      ? new SocialSignIn(this, 'Social', {
+          pool: this.pool,
+          area: props.area,
+          providers,
+          appUrl: props.appUrl,
+          settings: props.settings,
+        })
+      : undefined;
 
     Validations.of(this.pool).acknowledge(
       {

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
@@ -40,6 +40,10 @@ export class DataStack extends Stack {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
+      // Expiring items (sign-in counters, reset links, unbound displays, API refresh sessions) are
+      // deleted by DynamoDB up to 48 hours late; every read that cares checks the expiry itself
+      // (docs/data-model.md).
+      timeToLiveAttribute: tableDefinition.timeToLiveAttribute,
     });
     for (const index of tableDefinition.globalSecondaryIndexes) {
       this.table.addGlobalSecondaryIndex({
@@ -76,5 +80,9 @@ export class DataStack extends Stack {
         { id: 'expire-replaced-versions', noncurrentVersionExpiration: Duration.days(30) },
       ],
     });
+
+    // Read by `npm run create-admin` (docs/first-admin.md).
+    new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    new CfnOutput(this, 'UploadsBucketName', { value: this.uploadsBucket.bucketName });
   }
 }

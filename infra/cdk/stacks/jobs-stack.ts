@@ -1,11 +1,16 @@
 import { join } from 'node:path';
 import { Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
-import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as events from 'aws-cdk-lib/aws-events';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { scheduledJobs, type JobName, type ScheduledJob } from '../../../functions/jobs/schedule';
+import {
+  queueUrlVariable,
+  scheduledJobs,
+  type JobName,
+  type ScheduledJob,
+} from '../../../functions/jobs/schedule';
 import { ApiFunction, type TableAccess } from '../constructs/api-function';
 import { defaultFunctionsDir, serviceEnvironment, type ServiceProps } from './service-props';
 
@@ -31,8 +36,11 @@ export const jobAccess: Record<JobName, JobAccess> = {
 
 /** How many times EventBridge retries handing a due event to the Lambda service. */
 const DELIVERY_RETRIES = 2;
-/** A job that fails this many periods in a row raises its errors alarm. */
-const FAILING_PERIODS = 3;
+/**
+ * A scheduled run's concurrency, reserved and capped: one run at a time (a run that outlasts its
+ * rate makes the next wait, not overlap), and no job can take the API's or the displays' share.
+ */
+export const JOB_CONCURRENCY = 1;
 
 /** `functionsDir` holds the jobs' handler modules (the schedule table's `entry`). */
 export interface JobsStackProps extends StackProps, ServiceProps {}
@@ -44,17 +52,31 @@ export interface JobResources {
   readonly rule: events.Rule;
   /** Due events EventBridge could not hand to the Lambda service, after its retries. */
   readonly deadLetters: sqs.Queue;
-  /** In alarm while the dead-letter queue holds a message. */
-  readonly deadLettersAlarm: cloudwatch.Alarm;
-  /** In alarm when the job's runs fail {@link FAILING_PERIODS} periods in a row. */
-  readonly errorsAlarm: cloudwatch.Alarm;
+  /** A job that fans out (the schedule table's `worker`): its worker's Lambda and queues. */
+  readonly worker?: JobWorkerResources;
 }
+
+/** A fan-out job's worker (docs/architecture.md, "Fan-out jobs"). */
+export interface JobWorkerResources {
+  /** The SQS handler, with the job's access. */
+  readonly function: ApiFunction;
+  /** The planner's messages; the job's function may only send to it. */
+  readonly queue: sqs.Queue;
+  /** Messages the worker failed {@link WORKER_RECEIVES} times. */
+  readonly deadLetters: sqs.Queue;
+}
+
+/** How many times the worker gets a message before it goes to the dead-letter queue. */
+export const WORKER_RECEIVES = 3;
+/** A queue's visibility timeout, in the worker's timeouts (AWS's advice for SQS event sources: six). */
+const VISIBILITY_TIMEOUTS = 6;
 
 /**
  * The scheduled jobs of functions/jobs/schedule.ts: for each, a Lambda built like the API's
  * (ApiFunction: Node.js 24, arm64, local esbuild bundle, its own log group and role), an
- * EventBridge rule that invokes it every `rateMinutes`, a dead-letter queue for events that could
- * not be delivered, and alarms on that queue and on the job's errors.
+ * EventBridge rule that invokes it every `rateMinutes`, and a dead-letter queue for events that
+ * could not be delivered; for a job that fans out, its worker (`worker` below). Their alarms are the
+ * Monitoring stack's.
  */
 export class JobsStack extends Stack {
   readonly jobs: ReadonlyMap<JobName, JobResources>;
@@ -83,6 +105,7 @@ export class JobsStack extends Stack {
         logRemovalPolicy: config.isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
         memorySize: job.lambda.memoryMb,
         timeout: Duration.seconds(job.lambda.timeoutSeconds),
+        reservedConcurrency: JOB_CONCURRENCY,
       }).bindTable(props.table, jobAccess[job.name].table);
       if (jobAccess[job.name].mail) fn.allowSendEmail(config.mailFrom);
       if (jobAccess[job.name].calendarTokens) fn.allowCalendarTokens(props.calendarKey, config.calendars);
@@ -113,30 +136,71 @@ export class JobsStack extends Stack {
         ],
       });
 
-      const deadLettersAlarm = new cloudwatch.Alarm(this, `${id}DeadLettersAlarm`, {
-        alarmDescription: `Spaces ${config.stage}: EventBridge could not invoke the ${job.name} job (see its dead-letter queue)`,
-        metric: deadLetters.metricApproximateNumberOfMessagesVisible({
-          period: Duration.minutes(5),
-          statistic: cloudwatch.Stats.MAXIMUM,
-        }),
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-        threshold: 0,
-        evaluationPeriods: 1,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      });
-      const period = Duration.minutes(Math.max(5, job.rateMinutes));
-      const errorsAlarm = new cloudwatch.Alarm(this, `${id}ErrorsAlarm`, {
-        alarmDescription: `Spaces ${config.stage}: the ${job.name} job failed in each of the last ${FAILING_PERIODS} periods of ${period.toMinutes()} min (see its logs)`,
-        metric: fn.function.metricErrors({ period, statistic: cloudwatch.Stats.SUM }),
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-        threshold: 0,
-        evaluationPeriods: FAILING_PERIODS,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      });
+      const worker = job.worker && this.worker(job, fn, { functionsDir, environment, props });
 
-      jobs.set(job.name, { job, function: fn, rule, deadLetters, deadLettersAlarm, errorsAlarm });
+      jobs.set(job.name, { job, function: fn, rule, deadLetters, ...(worker ? { worker } : {}) });
     }
     this.jobs = jobs;
+  }
+
+  /**
+   * A fan-out job's worker: its Lambda (built and granted as the job's), the queue the job's
+   * function sends its messages to (and may do nothing else with), a dead-letter queue after
+   * {@link WORKER_RECEIVES} receives, and the event source that hands the worker its batches,
+   * reporting the messages that failed so that SQS retries those alone.
+   */
+  private worker(
+    job: ScheduledJob,
+    planner: ApiFunction,
+    {
+      functionsDir,
+      environment,
+      props,
+    }: { functionsDir: string; environment: Record<string, string>; props: JobsStackProps },
+  ): JobWorkerResources {
+    const { config } = props;
+    const spec = job.worker!;
+    const id = `${pascal(job.name)}Worker`;
+    const access = jobAccess[job.name as JobName];
+    const fn = new ApiFunction(this, `${id}Function`, {
+      entry: join(functionsDir, spec.entry),
+      description: `Spaces ${config.stage}: ${job.name} worker (the messages of its planner)`,
+      environment,
+      logRetention: config.logRetention,
+      logRemovalPolicy: config.isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      memorySize: spec.memoryMb,
+      timeout: Duration.seconds(spec.timeoutSeconds),
+    }).bindTable(props.table, access.table);
+    if (access.mail) fn.allowSendEmail(config.mailFrom);
+    if (access.calendarTokens) fn.allowCalendarTokens(props.calendarKey, config.calendars);
+
+    const deadLetters = new sqs.Queue(this, `${id}DeadLetters`, {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(deadLetters).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: `This queue is itself a dead-letter queue: the ${job.name} queue sends it the messages its worker failed ${WORKER_RECEIVES} times.`,
+    });
+    const queue = new sqs.Queue(this, `${id}Queue`, {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      visibilityTimeout: Duration.seconds(VISIBILITY_TIMEOUTS * spec.timeoutSeconds),
+      deadLetterQueue: { queue: deadLetters, maxReceiveCount: WORKER_RECEIVES },
+    });
+    fn.function.addEventSource(
+      new SqsEventSource(queue, {
+        batchSize: spec.batchSize,
+        maxConcurrency: spec.maxConcurrency,
+        reportBatchItemFailures: true,
+      }),
+    );
+
+    // The planner sends, and nothing else: SendMessage (SendMessageBatch's permission) on this queue.
+    queue.grant(planner.role, 'sqs:SendMessage');
+    planner.function.addEnvironment(queueUrlVariable(job.name), queue.queueUrl);
+    return { function: fn, queue, deadLetters };
   }
 }
 

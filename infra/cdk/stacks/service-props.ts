@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { API_BASE } from '../../../functions/http/contract';
+import { metricsEnvironment } from '../../../functions/observability/catalogue';
 import type { StageConfig } from '../config';
 import type { UsersPool } from './auth-stack';
 
@@ -34,6 +35,7 @@ export function serviceEnvironment(props: ServiceProps): Record<string, string> 
   const { config } = props;
   return {
     ...(config.appUrl ? { CALENDAR_WEBHOOK_URL: `${config.appUrl}${API_BASE}` } : {}),
+    ...metricsEnvironment(config.stage),
     STAGE: config.stage,
     LOG_LEVEL: config.logLevel,
     APP_URL: props.appUrl,

@@ -6,28 +6,37 @@ import {
   CfnOutput,
   DefaultStackSynthesizer,
   Duration,
+  SecretValue,
   Stack,
   Validations,
   type StackProps,
 } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import type { StageConfig } from '../config';
+import { AlarmTopic } from '../constructs/alarm-topic';
+import { EdgeFirewall } from '../constructs/edge-firewall';
 import { logsBucket } from '../constructs/logs-bucket';
+import { originVerifySecretName } from './api-stack';
 
 export interface WebStackProps extends StackProps {
   readonly config: StageConfig;
   /** The HTTP API's host name: CloudFront sends `/api/*` there with the path unchanged. */
   readonly apiDomainName: string;
-  /** The uploads bucket, which the SPA reads images from and posts files to (CSP). */
-  readonly uploadsBucket: s3.IBucket;
   /** The built SPA (`npm run build`). @default the repository's web/dist */
   readonly webDist?: string;
 }
+
+/** A distribution whose 5xx answers pass this share of requests, 3 periods of 5 minutes running, alarms. */
+export const CLOUDFRONT_5XX_RATE_PERCENT = 5;
+
+/** The header CloudFront adds to every API request, checked by the API (docs/decisions.md). */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
 
 /**
  * Rewrites extension-less paths (client-side routes such as /c/venues or /display) to the
@@ -55,10 +64,19 @@ const API_PATHS_FUNCTION = `function handler(event) {
   return request;
 }`;
 
-/** The SPA: a private bucket behind CloudFront (OAC), which also fronts the API at /api/*. */
+/**
+ * The edge, in us-east-1 whatever the stage's region (CloudFront's certificates, metrics and
+ * CLOUDFRONT-scope web ACLs live there): the SPA in a private bucket behind CloudFront (OAC),
+ * which also fronts the API at /api/* with the origin-verify header, the web ACL in front of
+ * both, and the distribution's alarm with a topic of its own region.
+ */
 export class WebStack extends Stack {
   readonly distribution: cloudfront.Distribution;
   readonly bucket: s3.Bucket;
+  readonly firewall: EdgeFirewall;
+  readonly alarms: AlarmTopic;
+  /** In alarm while the distribution's 5xx rate stays above {@link CLOUDFRONT_5XX_RATE_PERCENT}. */
+  readonly serverErrorsAlarm: cloudwatch.Alarm;
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
@@ -76,9 +94,11 @@ export class WebStack extends Stack {
       serverAccessLogsPrefix: 'site/',
     });
 
+    // The uploads bucket is named by configuration, so its host names are known here without a
+    // reference to the Data stack in another region.
     const uploads = [
-      `https://${props.uploadsBucket.bucketRegionalDomainName}`,
-      `https://${props.uploadsBucket.bucketDomainName}`,
+      `https://${config.uploadsBucketName}.s3.${config.region}.amazonaws.com`,
+      `https://${config.uploadsBucketName}.s3.amazonaws.com`,
     ].join(' ');
     const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Spaces security headers',
@@ -155,9 +175,12 @@ export class WebStack extends Stack {
           }
         : {};
 
+    this.firewall = new EdgeFirewall(this, 'Firewall', { metricPrefix: `spaces-${config.stage}` });
+
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `Spaces ${config.stage}`,
       ...customDomain,
+      webAclId: this.firewall.webAcl.attrArn,
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
@@ -179,11 +202,20 @@ export class WebStack extends Stack {
           origin: new HttpOrigin(props.apiDomainName, {
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+            // Resolved by CloudFormation from Secrets Manager (the Api stack's secret, or its
+            // replica here), so the value is never in the template.
+            customHeaders: {
+              [ORIGIN_VERIFY_HEADER]: SecretValue.secretsManager(
+                originVerifySecretName(config.stage),
+              ).unsafeUnwrap(),
+            },
           }),
           // No redirect: a redirected POST would lose its body.
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          // Every viewer header but Host, and CloudFront's own, CloudFront-Viewer-Address among
+          // them: the API's per-address limits count the viewer, not the edge.
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: securityHeaders,
           functionAssociations: [
@@ -201,6 +233,22 @@ export class WebStack extends Stack {
         `${webDist}/index.html not found: the SPA is not deployed. Run "npm run build" before "cdk deploy".`,
       );
     }
+
+    this.alarms = new AlarmTopic(this, 'Alarms', { email: config.alarmEmail, stage: config.stage });
+    this.serverErrorsAlarm = this.alarms.alarm(this, 'ServerErrorsAlarm', {
+      alarmDescription: `Spaces ${config.stage}: more than ${CLOUDFRONT_5XX_RATE_PERCENT}% of the requests to the SPA and the API answered 5xx for 15 minutes`,
+      metric: new cloudwatch.Metric({
+        namespace: 'AWS/CloudFront',
+        metricName: '5xxErrorRate',
+        dimensionsMap: { DistributionId: this.distribution.distributionId, Region: 'Global' },
+        statistic: cloudwatch.Stats.AVERAGE,
+        period: Duration.minutes(5),
+      }),
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      threshold: CLOUDFRONT_5XX_RATE_PERCENT,
+      evaluationPeriods: 3,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
 
     const url = `https://${this.distribution.distributionDomainName}`;
     new CfnOutput(this, 'DistributionUrl', {
@@ -287,17 +335,10 @@ export class WebStack extends Stack {
   }
 
   private acknowledgeFindings(config: StageConfig): void {
-    Validations.of(this.distribution).acknowledge(
-      {
-        id: 'AwsSolutions-CFR1',
-        reason: 'Customers and their room screens may be anywhere; the product has no country restriction.',
-      },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'No WAF yet (fixed monthly cost per web ACL); the API throttles per stage and rate-limits sign-in itself. Revisit with production traffic.',
-      },
-    );
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR1',
+      reason: 'Customers and their room screens may be anywhere; the product has no country restriction.',
+    });
     if (!config.certificateArn) {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR4',

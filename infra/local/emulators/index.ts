@@ -209,10 +209,11 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
         startSes(supervisor, { port: ports.ses }).then(remember('ses')),
       ]),
     );
-    const [pools, sessionSecret, calendarTokenKey] = await Promise.all([
+    const [pools, sessionSecret, calendarTokenKey, originVerifySecret] = await Promise.all([
       ensureUserPools(cognito),
       ensureSecretFile(dataDir, 'session-secret', () => randomBytes(48).toString('base64url')),
       ensureSecretFile(dataDir, 'calendar-token-key', () => randomBytes(32).toString('hex')),
+      ensureSecretFile(dataDir, 'origin-verify-secret', () => randomBytes(32).toString('base64url')),
       ensureTable(dynamodb, tableName),
       ensureBucket(s3, UPLOADS_BUCKET),
     ]);
@@ -233,6 +234,8 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
       COGNITO_ENDPOINT: endpoints.cognito,
       SES_ENDPOINT: endpoints.ses,
       SESSION_SECRET: sessionSecret,
+      // The local server plays CloudFront: it adds this to every request (infra/local/api-adapter.ts).
+      ORIGIN_VERIFY_SECRET: originVerifySecret,
       SOCIAL_ISSUER: endpoints.oidc,
       CLIENT_SOCIAL_CLIENT_ID: LOCAL_SOCIAL_CLIENTS.client,
       ADMIN_SOCIAL_CLIENT_ID: LOCAL_SOCIAL_CLIENTS.admin,

@@ -32,7 +32,7 @@ type Item = Record<string, unknown>;
 
 beforeAll(async () => {
   world = await startLinkedWorld();
-  client = calendarClient('microsoft')!;
+  client = (await calendarClient('microsoft'))!;
   token = (await linkThrough(client, email)).accessToken;
 });
 afterAll(() => world.close());

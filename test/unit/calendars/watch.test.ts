@@ -30,7 +30,7 @@ beforeEach(() => {
 });
 
 async function linked(provider: 'google' | 'microsoft', email: string) {
-  const client = calendarClient(provider)!;
+  const client = (await calendarClient(provider))!;
   const { accessToken } = await linkThrough(client, email);
   const origin = provider === 'google' ? world.google : world.graph;
   const created = await call(`${origin}/_local/calendars`, {

@@ -368,3 +368,111 @@ describe('the room display and linked calendars', () => {
     ]);
   });
 });
+
+describe('a bound display told to try later', () => {
+  /** Advances the display's clock and timers (every timer is the test's here). */
+  const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+  const polls = (api: FakeApi) => api.callsTo('GET', '/device/state').length;
+
+  /** A bound display showing a meeting under way, after its first poll. */
+  async function aPollingDisplay() {
+    vi.useFakeTimers({ now: NOW });
+    const api = aBoundDisplay(aRoom({ occurrences: [aMeeting('Stand-up', -10, 20)] }));
+    renderApp('/display', { fakeTimers: true });
+    await advance(100);
+    expect(screen.getByRole('heading', { level: 1, name: 'Boardroom' })).toBeInTheDocument();
+    expect(polls(api)).toBe(1);
+    return api;
+  }
+
+  /** The pairing and the room are as they were: same token, same state, no new registration. */
+  function keptItsRoom(api: FakeApi) {
+    expect(screen.getByRole('heading', { level: 1, name: 'Boardroom' })).toBeInTheDocument();
+    expect(screen.getByText('Busy')).toBeInTheDocument();
+    expect(screen.getByText(/^Offline since .*Showing the last information received\.$/)).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(DEVICE_KEY)!)).toEqual({ device_id: 'd1', token: TOKEN });
+    expect(JSON.parse(localStorage.getItem(STATE_KEY)!).state.occurrences).toHaveLength(1);
+    expect(api.callsTo('POST', '/device/register')).toHaveLength(0);
+  }
+
+  it.each([
+    [
+      429,
+      'the edge’s rate limit',
+      60,
+      { 'Retry-After': '60' },
+      { message: 'Too many requests. Try again later.' },
+    ],
+    [
+      503,
+      'the API (its Retry-After shorter than the poll)',
+      15,
+      { 'Retry-After': '5' },
+      { message: 'The service is busy or unavailable right now. Please try again in a moment.' },
+    ],
+    [503, 'the edge, with no body', 15, {}, ''],
+  ])('keeps its room and token on a %i from %s, and polls again after %i s', async (...cases) => {
+    const [status, , seconds, headers, body] = cases;
+    const api = await aPollingDisplay();
+    api.on(
+      'GET',
+      '/device/state',
+      { status, headers, body },
+      { body: { result: aRoom() }, headers: { ETag: '"v2"' } },
+    );
+
+    // The next poll, on the interval, is told to try later.
+    await advance(15_050);
+    expect(polls(api)).toBe(2);
+    keptItsRoom(api);
+
+    // It polls again with the same token once the wait is over, and shows what it reads.
+    await advance(seconds * 1000 - 200);
+    expect(polls(api)).toBe(2);
+    await advance(300);
+    expect(polls(api)).toBe(3);
+    expect(api.callsTo('GET', '/device/state')[2]).toMatchObject({ token: TOKEN });
+    await advance(10);
+    expect(screen.queryByText(/Offline since/)).not.toBeInTheDocument();
+    expect(screen.getByText('Available')).toBeInTheDocument();
+  });
+
+  it('waits out a Retry-After even when woken, and backs off while the API keeps failing', async () => {
+    const api = await aPollingDisplay();
+    api.on(
+      'GET',
+      '/device/state',
+      {
+        status: 429,
+        headers: { 'Retry-After': '60' },
+        body: { message: 'Too many requests. Try again later.' },
+      },
+      { status: 502, body: { message: 'Bad Gateway' } },
+      { networkError: true },
+      { body: { result: aRoom() }, headers: { ETag: '"v2"' } },
+    );
+    await advance(15_050);
+    expect(polls(api)).toBe(2);
+
+    // Woken within the minute asked for, it does not poll early.
+    await wake();
+    await advance(30_000);
+    expect(polls(api)).toBe(2);
+    await advance(30_000);
+    expect(polls(api)).toBe(3);
+    // Failures in a row double the wait from the poll interval: 30 s after the second …
+    await advance(29_900);
+    expect(polls(api)).toBe(3);
+    await advance(200);
+    expect(polls(api)).toBe(4);
+    keptItsRoom(api);
+    // … and 60 s after the third (no answer at all).
+    await advance(59_800);
+    expect(polls(api)).toBe(4);
+    await advance(200);
+    expect(polls(api)).toBe(5);
+    await advance(10);
+    expect(screen.getByText('Available')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/device/register')).toHaveLength(0);
+  });
+});

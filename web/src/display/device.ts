@@ -6,14 +6,15 @@ import type {
   DeviceRegistered,
   DeviceState,
 } from '../../../shared/schemas/devices';
-import { correctClock } from './clock';
+import { correctClock, serverNow } from './clock';
 import { API_BASE, ApiError, messageOf, NETWORK_ERROR, REQUEST_TIMEOUT_MS } from '../api/client';
 
 /**
  * The room display's own way to the API (`/api/v1/device`, DESIGN §7) and what it keeps on the
  * device. Not the SPA's fetch client: a display sends its device token, not a session's, reads
  * the state conditionally (ETag, 304), shows failures on its own screen rather than as toasts, and
- * polls without the progress bar. Its errors are the client's `ApiError`s (status null: no answer).
+ * polls without the progress bar. Its errors are the client's `ApiError`s (status null: no answer),
+ * carrying the answer's `Retry-After`.
  */
 
 /** localStorage: the device's id and secret token, kept until the API says to register again. */
@@ -60,6 +61,33 @@ export const storedState = () =>
   readJson<CachedState>(STATE_KEY, (v) => isObject(v) && isObject(v.state) && typeof v.read_at === 'number');
 export const storeState = (cached: CachedState | null) => writeJson(STATE_KEY, cached);
 
+/** The longest a display waits on a `Retry-After`, whatever an answer asks (an hour). */
+const MAX_RETRY_AFTER_SECONDS = 3600;
+
+/**
+ * A failed request of the display; `retryAfterSeconds` is how long the answer's `Retry-After` asked
+ * it to wait (the edge's rate limit on device paths answers 429 with one, the API's 503 too).
+ */
+export class DeviceApiError extends ApiError {
+  constructor(
+    message: string,
+    status: number | null,
+    fields: Record<string, string> | null,
+    readonly retryAfterSeconds: number | null,
+  ) {
+    super(message, status, fields);
+  }
+}
+
+/** A `Retry-After` in seconds (a number of seconds, or an HTTP date), or null when there is none. */
+function retryAfterOf(value: string | null): number | null {
+  if (!value) return null;
+  const seconds = /^\s*\d+\s*$/.test(value)
+    ? Number(value)
+    : Math.ceil((Date.parse(value) - serverNow()) / 1000);
+  return Number.isFinite(seconds) ? Math.min(Math.max(seconds, 0), MAX_RETRY_AFTER_SECONDS) : null;
+}
+
 async function exchange(path: string, init: RequestInit & { token?: string; etag?: string | null }) {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -81,15 +109,16 @@ async function exchange(path: string, init: RequestInit & { token?: string; etag
     correctClock(response.headers.get('Date'));
     if (response.status !== 304) body = await response.json().catch(() => null);
   } catch {
-    throw new ApiError(NETWORK_ERROR, null);
+    throw new DeviceApiError(NETWORK_ERROR, null, null, null);
   } finally {
     clearTimeout(timer);
   }
   if (!response.ok && response.status !== 304) {
-    throw new ApiError(
+    throw new DeviceApiError(
       messageOf(body) ?? `Request failed with status ${response.status}`,
       response.status,
       isObject(body) && isObject(body.message) ? (body.message as Record<string, string>) : null,
+      retryAfterOf(response.headers.get('Retry-After')),
     );
   }
   return { response, body: body as { result: unknown; message?: string } | null };

@@ -1,12 +1,22 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DeviceState } from '../../../shared/schemas/devices';
 import { ApiError } from '../api/client';
-import { readState, register, storedDevice, storedState, storeDevice, storeState } from './device';
+import {
+  DeviceApiError,
+  readState,
+  register,
+  storedDevice,
+  storedState,
+  storeDevice,
+  storeState,
+} from './device';
 import { serverNow } from './clock';
 import { APP_VERSION } from './version';
 
 /** Until the API names its own: how often to poll, and to try registering again after a failure. */
 export const DEFAULT_POLL_SECONDS = 15;
+/** The longest back-off between tries while the API fails without saying when to come back. */
+export const MAX_BACKOFF_SECONDS = 120;
 
 export interface DeviceView {
   /** The last state read (or kept from an earlier run); null before the first one. */
@@ -50,6 +60,10 @@ function registerOnce(): Promise<{ token: string; state: DeviceState }> {
  * starts without a network shows it; while the API does not answer, the last state stays on
  * screen with the time it stopped answering. A 401 ('This screen must register again') drops the
  * token and the kept state and registers anew (so does API Gateway's 403 for a token it refuses).
+ * Anything else — a 429 (the edge's rate limit), a 5xx, no answer at all — is "try later": the
+ * token and the last state stay, and the display polls again after the answer's `Retry-After`,
+ * and never sooner than its back-off (the poll interval, doubling with each failure in a row up to
+ * `MAX_BACKOFF_SECONDS`). While a `Retry-After` holds, waking the screen does not poll early.
  */
 export function useDevice(): DeviceView {
   const [state, setState] = useState<DeviceState | null>(() => storedState()?.state ?? null);
@@ -66,6 +80,11 @@ export function useDevice(): DeviceView {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let etag = storedState()?.etag ?? null;
     let seconds = storedState()?.state.poll_interval_seconds ?? DEFAULT_POLL_SECONDS;
+    /** Failures in a row, and how long to wait after the last one (seconds; null after a success). */
+    let failures = 0;
+    let backoff: number | null = null;
+    /** Until when (epoch ms) the API asked not to be called again (`Retry-After`). */
+    let holdUntil = 0;
 
     const tick = async () => {
       if (stopped) return;
@@ -96,6 +115,9 @@ export function useDevice(): DeviceView {
         }
         setOfflineSince(null);
         setProblem(null);
+        failures = 0;
+        backoff = null;
+        holdUntil = 0;
       } catch (error) {
         if (stopped) return;
         const status = error instanceof ApiError ? error.status : null;
@@ -107,16 +129,23 @@ export function useDevice(): DeviceView {
           etag = null;
           setToken(null);
           setState(null);
+          failures = 0;
+          backoff = null;
           restart = true;
-        } else if (status === 429 && !storedDevice()) {
-          setProblem((error as ApiError).message);
         } else {
-          setOfflineSince((since) => since ?? serverNow());
+          // Try later, keeping the token and the last state: never drop the pairing for this.
+          failures += 1;
+          const asked = error instanceof DeviceApiError ? error.retryAfterSeconds : null;
+          backoff = Math.max(asked ?? 0, Math.min(seconds * 2 ** (failures - 1), MAX_BACKOFF_SECONDS));
+          holdUntil = asked ? Date.now() + asked * 1000 : 0;
+          if (status === 429 && !storedDevice()) setProblem((error as ApiError).message);
+          else setOfflineSince((since) => since ?? serverNow());
         }
       } finally {
         running = false;
         if (!stopped) {
-          const wait = again ? 0 : restart ? 1000 : seconds * 1000;
+          // A wake while this poll ran polls again at once, unless the API asked to wait.
+          const wait = again && Date.now() >= holdUntil ? 0 : restart ? 1000 : (backoff ?? seconds) * 1000;
           again = false;
           restart = false;
           timer = setTimeout(() => void tick(), wait);
@@ -127,7 +156,7 @@ export function useDevice(): DeviceView {
     poll.current = () => void tick();
     void tick();
     const wake = () => {
-      if (document.visibilityState !== 'hidden') void tick();
+      if (document.visibilityState !== 'hidden' && Date.now() >= holdUntil) void tick();
     };
     document.addEventListener('visibilitychange', wake);
     window.addEventListener('focus', wake);
