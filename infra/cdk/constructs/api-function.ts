@@ -215,8 +215,7 @@ export class ApiFunction extends Construct {
    * CloudFormation from Secrets Manager `<prefix>/<provider>` at deploy).
    */
   allowCalendarTokens(key: IKey, calendars: CalendarSettings): this {
-    this.function.addEnvironment('CALENDAR_KMS_KEY_ID', key.keyArn);
-    key.grant(this.role, 'kms:GenerateDataKey', 'kms:Decrypt');
+    this.allowSealing(key);
     for (const provider of calendars.providers) {
       const name = `${calendars.secretPrefix}/${provider}`;
       const field = (jsonField: string) => SecretValue.secretsManager(name, { jsonField }).unsafeUnwrap();
@@ -224,6 +223,16 @@ export class ApiFunction extends Construct {
       this.function.addEnvironment(`${prefix}_CALENDAR_CLIENT_ID`, field('client_id'));
       this.function.addEnvironment(`${prefix}_CALENDAR_CLIENT_SECRET`, field('client_secret'));
     }
+    return this;
+  }
+
+  /**
+   * Seal and open the secrets the API keeps (functions/services/vault.ts) with `key`: GenerateDataKey
+   * and Decrypt, nothing else.
+   */
+  allowSealing(key: IKey): this {
+    this.function.addEnvironment('CALENDAR_KMS_KEY_ID', key.keyArn);
+    key.grant(this.role, 'kms:GenerateDataKey', 'kms:Decrypt');
     return this;
   }
 
