@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { callsByCommand } from './figures';
+import { authenticatorCode, callsByCommand } from './figures';
 import { documentClient } from '../functions/aws/dynamodb';
 import { API_BASE } from '../functions/routes';
 import { credentials, demoUsers } from '../infra/local/seed';
@@ -88,7 +88,8 @@ export async function run(): Promise<Array<{ name: string; value: string }>> {
     return answer;
   };
   try {
-    const admin = (
+    // The fresh system's admin sets up an authenticator app at this first sign-in.
+    const challenge = (
       await measure(
         'POST /admin/auth/login',
         'POST',
@@ -96,6 +97,12 @@ export async function run(): Promise<Array<{ name: string; value: string }>> {
         undefined,
         credentials(demoUsers.admin),
       )
+    ).result as { mfa_token?: string; secret?: string };
+    const admin = (
+      await measure('POST /admin/auth/mfa', 'POST', '/admin/auth/mfa', undefined, {
+        mfa_token: challenge.mfa_token,
+        code: authenticatorCode(challenge.secret!),
+      })
     ).result.access_token!;
     const client = (
       await measure(

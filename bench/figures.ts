@@ -1,3 +1,4 @@
+import { Secret, TOTP } from 'otpauth';
 /** How the benches print their figures. */
 
 /** Nearest rank: the smallest of the sorted figures that at least `share` (0–1) of them do not exceed. */
@@ -18,4 +19,13 @@ export function callsByCommand(calls: readonly string[], per?: number): string {
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, n]) => `${per === undefined ? n : (n / per).toFixed(2)} ${name}`);
   return parts.join(', ') || 'none';
+}
+
+/**
+ * The code a person's authenticator app shows now for `secret` (base32): what a bench answers a
+ * fresh system's first admin sign-in with, setting the app up (docs/decisions.md "Two-factor
+ * authentication").
+ */
+export function authenticatorCode(secret: string): string {
+  return TOTP.generate({ secret: Secret.fromBase32(secret) });
 }

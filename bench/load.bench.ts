@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { API_BASE } from '../functions/routes';
+import { authenticatorCode } from './figures';
 import { credentials, demoUsers } from '../infra/local/seed';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -69,13 +70,23 @@ async function system(): Promise<Started> {
 }
 
 async function signIn(url: string, area: 'client' | 'admin', credentials: object): Promise<string> {
-  const response = await fetch(`${url}${API_BASE}/${area}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(credentials),
+  const post = async (path: string, body: object) => {
+    const response = await fetch(`${url}${API_BASE}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`Sign-in failed: ${response.status} ${await response.text()}`);
+    return ((await response.json()) as { result: Record<string, string> }).result;
+  };
+  const answer = await post(`/${area}/auth/login`, credentials);
+  if (!answer.challenge) return answer.access_token!;
+  // The fresh system's admin sets up an authenticator app at this first sign-in.
+  const session = await post(`/${area}/auth/mfa`, {
+    mfa_token: answer.mfa_token,
+    code: authenticatorCode(answer.secret!),
   });
-  if (!response.ok) throw new Error(`Sign-in failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { result: { access_token: string } }).result.access_token;
+  return session.access_token!;
 }
 
 /**

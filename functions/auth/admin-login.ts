@@ -1,7 +1,7 @@
 import { route } from '../http/route';
 import { authRoutes } from './routes';
-import { login, loginResult } from '../services/auth';
+import { login, signInAnswer } from '../services/auth';
 
-export const handler = route(authRoutes['admin-login'], async ({ body }) => ({
-  result: loginResult(await login('admin', body.email, body.password)),
-}));
+export const handler = route(authRoutes['admin-login'], async ({ body }) =>
+  signInAnswer('admin', await login('admin', body.email, body.password)),
+);

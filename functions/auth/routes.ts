@@ -1,6 +1,8 @@
 import {
   loginResultSchema,
   loginSchema,
+  mfaAnswerSchema,
+  signInResultSchema,
   recoverySchema,
   resetSchema,
   socialConfigSchema,
@@ -15,17 +17,39 @@ export const authRoutes = defineRoutes('auth', {
     method: 'POST',
     path: '/client/auth/login',
     auth: 'public',
-    summary: 'Signs a client user in; the refresh token comes back as an httpOnly cookie',
+    summary:
+      'Signs a client user in; the refresh token comes back as an httpOnly cookie. A user with two-factor authentication gets the challenge of POST /client/auth/mfa instead',
     body: loginSchema,
-    response: loginResultSchema,
+    response: signInResultSchema,
     errors: [401, 403, 429],
   },
   'admin-login': {
     method: 'POST',
     path: '/admin/auth/login',
     auth: 'public',
-    summary: 'Signs a super admin in',
+    summary:
+      "Checks a super admin's password and answers the challenge of POST /admin/auth/mfa: a code from the authenticator app, or setting one up first",
     body: loginSchema,
+    response: signInResultSchema,
+    errors: [401, 403, 429],
+  },
+  'client-mfa': {
+    method: 'POST',
+    path: '/client/auth/mfa',
+    auth: 'public',
+    summary:
+      'Completes a client sign-in with a code from the authenticator app; the refresh token comes back as an httpOnly cookie',
+    body: mfaAnswerSchema,
+    response: loginResultSchema,
+    errors: [401, 403, 429],
+  },
+  'admin-mfa': {
+    method: 'POST',
+    path: '/admin/auth/mfa',
+    auth: 'public',
+    summary:
+      "Completes a super admin's sign-in with a code from the authenticator app (setting it up, the first code of the new secret)",
+    body: mfaAnswerSchema,
     response: loginResultSchema,
     errors: [401, 403, 429],
   },
@@ -105,18 +129,19 @@ export const authRoutes = defineRoutes('auth', {
     path: '/client/auth/socialLogin',
     auth: 'public',
     summary:
-      "Signs a client user in with a social provider's authorization code; the refresh token comes back as an httpOnly cookie",
+      "Signs a client user in with a social provider's authorization code; the refresh token comes back as an httpOnly cookie. A user with two-factor authentication gets the challenge of POST /client/auth/mfa instead",
     body: socialLoginSchema,
-    response: loginResultSchema,
+    response: signInResultSchema,
     errors: [401, 403, 409],
   },
   'admin-social-login': {
     method: 'POST',
     path: '/admin/auth/socialLogin',
     auth: 'public',
-    summary: "Signs a super admin in with Google's authorization code",
+    summary:
+      "Checks a super admin's Google authorization code and answers the challenge of POST /admin/auth/mfa",
     body: socialLoginSchema,
-    response: loginResultSchema,
+    response: signInResultSchema,
     errors: [401, 403, 409],
   },
 });

@@ -8,6 +8,7 @@ import {
   loginAttemptEntity,
   refreshSessionEntity,
   resetTokenEntity,
+  signInChallengeEntity,
 } from './model/access';
 import { configItemEntity } from './model/config';
 import { accountEntity, adminEntity, packageEntity, userEntity } from './model/people';
@@ -54,6 +55,7 @@ const entities = {
   loginAttempt: loginAttemptEntity,
   resetToken: resetTokenEntity,
   refreshSession: refreshSessionEntity,
+  signInChallenge: signInChallengeEntity,
   licence: licenceEntity,
   licencePurchase: licencePurchaseEntity,
   banner: bannerEntity,
@@ -96,6 +98,7 @@ export type PackageItem = EntityItem<typeof packageEntity>;
 export type ConfigItemRecord = EntityItem<typeof configItemEntity>;
 export type ActivityItem = EntityItem<typeof activityEntity>;
 export type LoginAttemptItem = EntityItem<typeof loginAttemptEntity>;
+export type SignInChallengeItem = EntityItem<typeof signInChallengeEntity>;
 export type LicenceItem = EntityItem<typeof licenceEntity>;
 export type LicencePurchaseItem = EntityItem<typeof licencePurchaseEntity>;
 export type BannerItem = EntityItem<typeof bannerEntity>;

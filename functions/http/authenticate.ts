@@ -6,7 +6,7 @@ import { Forbidden, Unauthorized } from './errors';
 import type { AccountItem, AdminItem, UserItem } from '../data/entities';
 import type { AdminPrincipal, ClientPrincipal, Principal } from './principal';
 import { accountSessionOpen, sessionOpen } from './session-rule';
-import { parseClientUsername, verifyAccessToken, type TokenStamp, type VerifiedToken } from './tokens';
+import { parseClientUsername, verifyAccessToken, type VerifiedToken } from './tokens';
 
 /** The token of an `Authorization: Bearer …` header. */
 export function bearerToken(event: Partial<Pick<APIGatewayProxyEventV2, 'headers'>>): string | undefined {
@@ -33,6 +33,15 @@ export async function authenticate(
 }
 
 /**
+ * A person with a second factor (every super admin) signs in through the API, which signs their
+ * session only after the code: a token Cognito issued (for the password alone, asked of Cognito
+ * directly) is refused.
+ */
+function secondFactorKept(person: { mfa_secret?: string }, area: 'client' | 'admin', token: VerifiedToken) {
+  return token.byApi || (area === 'client' && person.mfa_secret === undefined);
+}
+
+/**
  * A client user's token is good while their sessions and their account's have not ended since
  * it was issued (functions/http/session-rule.ts). An impersonation token must also have been
  * admitted by its `jti` when it was issued — the user's logout forgets it, so the session ends
@@ -51,7 +60,7 @@ async function loadClient(token: VerifiedToken): Promise<ClientPrincipal> {
     if (!token.jti || !user.sessions_admitted.includes(token.jti)) throw ended;
     if (!admin || admin.status !== 'Active' || admin.sessions_ended_at >= token.issuedAt * 1000) throw ended;
   } else if (!sessionOpen(user, token)) throw ended;
-  if (!accountSessionOpen(account, token)) throw ended;
+  if (!accountSessionOpen(account, token) || !secondFactorKept(user, 'client', token)) throw ended;
   return {
     ...clientPrincipal(user, account),
     ...(admin && token.jti
@@ -60,9 +69,9 @@ async function loadClient(token: VerifiedToken): Promise<ClientPrincipal> {
   };
 }
 
-async function loadAdmin(adminId: string, token: TokenStamp): Promise<AdminPrincipal> {
+async function loadAdmin(adminId: string, token: VerifiedToken): Promise<AdminPrincipal> {
   const admin = await getAdmin(adminId);
-  if (!admin || !sessionOpen(admin, token))
+  if (!admin || !sessionOpen(admin, token) || !secondFactorKept(admin, 'admin', token))
     throw new Unauthorized('Your session has ended. Please log in again');
   if (admin.status !== 'Active') throw new Unauthorized('Your user is inactive');
   return adminPrincipal(admin);

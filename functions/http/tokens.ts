@@ -53,6 +53,11 @@ export interface VerifiedToken extends TokenStamp {
   username: string;
   /** A token the API signed for a super admin acting as the user (RFC 8693 `act`). */
   actor?: { adminId: string };
+  /**
+   * Signed by the API (after a second factor, a social sign-in, an impersonation) rather than by
+   * Cognito, whose tokens prove a password alone.
+   */
+  byApi: boolean;
 }
 
 /** The issuer a token claims, unverified: it tells which pool's keys to verify it with. */
@@ -86,6 +91,7 @@ export async function verifyAccessToken(token: string): Promise<VerifiedToken | 
       username,
       issuedAt: payload.iat,
       jti: typeof payload.jti === 'string' ? payload.jti : undefined,
+      byApi: false,
     };
   } catch (error) {
     // The pool's keys could not be fetched: the token may well be valid, so do not end the session.
@@ -96,8 +102,9 @@ export async function verifyAccessToken(token: string): Promise<VerifiedToken | 
 }
 
 /**
- * The API's own tokens: a super admin acting as a client user (impersonation), and the sessions
- * of a social sign-in (the broker's ID token is verified, then the API signs the session). HS256
+ * The API's own tokens: a super admin acting as a client user (impersonation), the sessions of a
+ * social sign-in (the broker's ID token is verified, then the API signs the session), and every
+ * session that passed a second factor (functions/services/second-factor.ts). HS256
  * with the session secret, at most an hour, an impersonation naming the admin in the RFC 8693
  * `act` claim. They carry the same `username`, `token_use`, `iat` and `jti` as a Cognito access
  * token of their area, so the middleware treats them alike (functions/http/authenticate.ts).
@@ -174,6 +181,7 @@ async function verifyApiToken(token: string): Promise<VerifiedToken | undefined>
       username,
       issuedAt: iat,
       jti,
+      byApi: true,
       ...(typeof act?.sub === 'string' ? { actor: { adminId: act.sub } } : {}),
     };
   } catch {

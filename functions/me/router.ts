@@ -3,6 +3,9 @@ import { handler as adminCreateUpload } from './admin-create-upload';
 import { handler as adminPasswordChange } from './admin-password-change';
 import { handler as adminProfileChange } from './admin-profile-change';
 import { handler as clientCreateUpload } from './client-create-upload';
+import { handler as clientMfaDisable } from './client-mfa-disable';
+import { handler as clientMfaEnable } from './client-mfa-enable';
+import { handler as clientMfaSetup } from './client-mfa-setup';
 import { handler as clientPasswordChange } from './client-password-change';
 import { handler as clientProfileChange } from './client-profile-change';
 import { handler as getAboutMe } from './get-about-me';
@@ -17,6 +20,9 @@ export const handler = groupRouter(meRoutes, [
   adminPasswordChange,
   adminProfileChange,
   clientCreateUpload,
+  clientMfaDisable,
+  clientMfaEnable,
+  clientMfaSetup,
   clientPasswordChange,
   clientProfileChange,
   getAboutMe,

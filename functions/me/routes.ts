@@ -1,4 +1,9 @@
-import { passwordChangeSchema, profileChangeSchema } from '../../shared/schemas/auth';
+import {
+  mfaCodeSchema,
+  mfaSetupSchema,
+  passwordChangeSchema,
+  profileChangeSchema,
+} from '../../shared/schemas/auth';
 import { noResult } from '../../shared/schemas/common';
 import {
   aboutMeSchema,
@@ -28,6 +33,36 @@ export const meRoutes = defineRoutes('me', {
     summary: 'Changes the own password after checking the current one; every session ends',
     body: passwordChangeSchema,
     response: noResult,
+  },
+  'client-mfa-setup': {
+    method: 'POST',
+    path: '/client/me/mfa/setup',
+    auth: 'client',
+    permission: 'read',
+    summary:
+      'A new key for the own authenticator app (otpauth:// URI and text); a code of it turns two-factor authentication on',
+    response: mfaSetupSchema,
+    errors: [409],
+  },
+  'client-mfa-enable': {
+    method: 'POST',
+    path: '/client/me/mfa/enable',
+    auth: 'client',
+    permission: 'read',
+    summary: 'Turns the own two-factor authentication on with a code of the key set up; every session ends',
+    body: mfaCodeSchema,
+    response: noResult,
+    errors: [409],
+  },
+  'client-mfa-disable': {
+    method: 'POST',
+    path: '/client/me/mfa/disable',
+    auth: 'client',
+    permission: 'read',
+    summary: 'Turns the own two-factor authentication off with a current code',
+    body: mfaCodeSchema,
+    response: noResult,
+    errors: [409],
   },
   'get-client-me': {
     method: 'GET',

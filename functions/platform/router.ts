@@ -13,6 +13,7 @@ import { handler as listClientBanners } from './list-client-banners';
 import { handler as listLoginBanners } from './list-login-banners';
 import { handler as listPackages } from './list-packages';
 import { handler as listUserActivity } from './list-user-activity';
+import { handler as resetAdminMfa } from './reset-admin-mfa';
 import { handler as updateAdmin } from './update-admin';
 import { handler as updateBanner } from './update-banner';
 import { handler as updatePackage } from './update-package';
@@ -33,6 +34,7 @@ export const handler = groupRouter(platformRoutes, [
   listLoginBanners,
   listPackages,
   listUserActivity,
+  resetAdminMfa,
   updateAdmin,
   updateBanner,
   updatePackage,

@@ -134,6 +134,15 @@ export const platformRoutes = defineRoutes('platform', {
     response: adminUserSchema,
     errors: [409],
   },
+  'reset-admin-mfa': {
+    method: 'POST',
+    path: '/admin/admins/{id}/mfa/reset',
+    auth: 'admin',
+    summary:
+      "Resets another super admin's two-factor authentication and ends their sessions: their next sign-in sets up an authenticator app again",
+    params: idParams,
+    response: noResult,
+  },
   'list-admin-activity': {
     method: 'POST',
     path: '/admin/admins/{id}/activityLog',

@@ -42,6 +42,7 @@ export async function toAdminUser(item: AdminItem): Promise<AdminUser> {
     photo_uri: orNull(item.photo_uri),
     photo_url: await fileUrl(item.photo_uri),
     status: item.status,
+    mfa_enabled: item.mfa_secret !== undefined,
     created_by: someone(item.created_by, item.created_by_email),
     modified_by: someone(item.modified_by, item.modified_by_email),
     created_at: item.created_at,

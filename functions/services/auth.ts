@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
-import type { LoginResult } from '../../shared/schemas/auth';
+import type { LoginResult, MfaChallenge, SignInResult } from '../../shared/schemas/auth';
 import { getAdmin } from '../data/admins';
 import { db } from '../data/entities';
+import { completeChallenge, expiredSignIn, getChallenge, usedCode, type Person } from '../data/second-factor';
 import type { Owner } from '../data/sessions';
 import { findEmailOwner, getUserAndAccount } from '../data/users';
 import { env } from '../env';
@@ -19,6 +20,7 @@ import {
   recordRefreshToken,
   refreshTokenOrigin,
 } from './sessions';
+import { challengeHash, openSecret, secondFactorRequired, startChallenge, stepOf } from './second-factor';
 import { assertNotLocked, clearFailures, recordFailure } from './throttle';
 
 const wrongCredentials = 'Incorrect e-mail or password';
@@ -27,6 +29,22 @@ const refreshCookiePath = '/api/v1/client/auth';
 
 export function loginResult(session: Session): LoginResult {
   return { access_token: session.accessToken, token_type: 'bearer', expires_in: session.expiresIn };
+}
+
+/** What a first factor (a password, a social provider) leads to: a session, or a second factor to give. */
+export type SignIn = { session: Session } | { challenge: MfaChallenge };
+
+/** The answer of a route that begins a session: the token, and a client's refresh cookie. */
+export function sessionAnswer(area: Area, session: Session): { result: LoginResult; cookies?: string[] } {
+  return {
+    result: loginResult(session),
+    ...(area === 'client' ? { cookies: [refreshCookie(session.refreshToken)] } : {}),
+  };
+}
+
+/** The answer of a sign-in route: a session, or the challenge of its second factor. */
+export function signInAnswer(area: Area, signIn: SignIn): { result: SignInResult; cookies?: string[] } {
+  return 'challenge' in signIn ? { result: signIn.challenge } : sessionAnswer(area, signIn.session);
 }
 
 /** The httpOnly cookie that carries a client's refresh token; an empty value clears it. */
@@ -71,9 +89,11 @@ export async function loadForSignIn(area: Area, owner: { ownerId: string; accoun
 /**
  * Signs in with e-mail and password. Repeated failures for one e-mail lock it for a while
  * (services/throttle.ts); an unknown e-mail and a wrong password answer alike. An inactive user
- * or account is told so only after the password was right.
+ * or account is told so only after the password was right. A person with a second factor (every
+ * super admin) gets no session yet but a challenge (services/second-factor.ts), and the failures
+ * counted so far stay until the code is right too.
  */
-export async function login(area: Area, email: string, password: string): Promise<Session> {
+export async function login(area: Area, email: string, password: string): Promise<SignIn> {
   const failures = await assertNotLocked(area, email);
   const owner = await findEmailOwner(area, email);
   const before = owner ? await loadForSignIn(area, owner) : undefined;
@@ -84,6 +104,10 @@ export async function login(area: Area, email: string, password: string): Promis
     throw new Unauthorized(wrongCredentials);
   }
   if (before.inactive) throw new Forbidden(before.inactive);
+  // Cognito's tokens proved the password; the session will be the API's, after the code.
+  if (secondFactorRequired(area, before.state)) {
+    return { challenge: await startChallenge({ area, ...owner }, before.state, startedAt) };
+  }
   await admit({ area, ...owner }, before.state, session.accessToken);
   if (area === 'client' && session.refreshToken) {
     await recordRefreshToken(
@@ -93,7 +117,69 @@ export async function login(area: Area, email: string, password: string): Promis
     );
   }
   if (failures) await clearFailures(area, email);
+  return { session };
+}
+
+const wrongCode = 'The code is not correct. Enter the current code from your authenticator app';
+
+/**
+ * The second step of a sign-in: a code of the person's secret (or, setting one up, of the new
+ * secret) for the challenge the first step answered. Refused: a challenge unknown, answered,
+ * expired or of another area, or one begun before the person's sessions last ended (a password
+ * reset, a logout, their second factor reset) (401, 'expired'); a code not of the current step or
+ * one either side (401, counted as a failed sign-in of the e-mail); a code of a step already used
+ * (401). A right code begins a session of the API's own, as a social sign-in's.
+ */
+export async function answerChallenge(area: Area, token: string, code: string): Promise<Session> {
+  const challenge = await getChallenge(challengeHash(token));
+  if (!challenge || challenge.area !== area || challenge.expires_at <= Math.floor(Date.now() / 1000)) {
+    throw expiredSignIn();
+  }
+  const failures = await assertNotLocked(area, challenge.email);
+  const owner: Owner = { area, ownerId: challenge.owner_id, accountId: challenge.account_id };
+  const person = await loadForSignIn(area, owner);
+  const state = person.state;
+  if (!state || state.sessions_ended_at >= challenge.started_at) throw expiredSignIn();
+  if (person.inactive) throw new Forbidden(person.inactive);
+  const enrol = challenge.kind === 'enrol';
+  // Someone set one up meanwhile, or it was reset: this sign-in no longer fits.
+  if (enrol ? state.mfa_secret !== undefined : state.mfa_secret === undefined) throw expiredSignIn();
+  const step = stepOf(await openSecret(enrol ? challenge.secret! : state.mfa_secret!, owner), code);
+  if (step === undefined || step <= (state.mfa_last_step ?? -1)) {
+    await recordFailure(area, challenge.email, failures);
+    if (step === undefined) throw new Unauthorized(wrongCode);
+    throw usedCode();
+  }
+  await completeChallenge(challenge, owner, state, step);
+  const session = await apiSignIn(owner, state);
+  if (failures) await clearFailures(area, challenge.email);
   return session;
+}
+
+/**
+ * A session of the API's own (functions/http/tokens.ts) for a person whose state was read before:
+ * after a second factor, and for a social sign-in. A client also gets a refresh token the API
+ * keeps, so refresh, logout and every "sessions end" rule work as for a password sign-in.
+ */
+export async function apiSignIn(owner: Owner, state: Person): Promise<Session> {
+  const startedAt = Date.now();
+  const accessToken = await signApiToken({
+    area: owner.area,
+    username: usernameOf(owner.area, owner),
+    subject: owner.ownerId,
+    jti: ulid(),
+    issuedAt: Math.floor(startedAt / 1000),
+  });
+  await admit(owner, state, accessToken);
+  if (owner.area === 'admin') return { accessToken, expiresIn: apiTokenSeconds };
+  const refreshToken = newApiRefreshToken();
+  await recordRefreshToken(
+    { accountId: owner.accountId!, userId: owner.ownerId },
+    refreshToken,
+    startedAt,
+    'api',
+  );
+  return { accessToken, refreshToken, expiresIn: apiTokenSeconds };
 }
 
 /**
@@ -238,8 +324,14 @@ export async function changePassword(principal: Principal, current: string, next
   await endSessions(ownerOf(principal));
 }
 
-/** What a super admin acting as a user may not do in their name: change their password or PIN. */
-export function refuseImpersonation(principal: Principal, what: 'password' | 'PIN'): void {
+/**
+ * What a super admin acting as a user may not do in their name: change their password, PIN or
+ * two-factor authentication.
+ */
+export function refuseImpersonation(
+  principal: Principal,
+  what: 'password' | 'PIN' | 'two-factor authentication',
+): void {
   if (principal.kind === 'client' && principal.impersonatedBy) {
     throw new Forbidden(`The ${what} cannot be changed while acting as the user`);
   }

@@ -61,6 +61,7 @@ export async function clientMe(
     account: await meAccount(account),
     package: { name: pkg.name, allowed_user_roles: pkg.allowed_user_roles as ClientRole[] },
     screesLicence,
+    mfa_enabled: user.mfa_secret !== undefined,
     impersonated_by: principal.impersonatedBy
       ? { id: principal.impersonatedBy.adminId, email: principal.impersonatedBy.email }
       : null,

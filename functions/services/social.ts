@@ -1,5 +1,4 @@
 import type * as oidc from 'openid-client';
-import { ulid } from 'ulid';
 import {
   areaProviders,
   brokerScopes,
@@ -15,10 +14,9 @@ import { findEmailOwner } from '../data/users';
 import { cognitoIssuer, env } from '../env';
 import { Forbidden, Invalid, ServiceUnavailable, Unauthorized, isDependencyFailure } from '../http/errors';
 import { logger } from '../http/logger';
-import { apiTokenSeconds, poolOf, signApiToken, type Area } from '../http/tokens';
-import type { Session } from './identity';
-import { loadForSignIn, newApiRefreshToken, usernameOf } from './auth';
-import { admit, recordRefreshToken } from './sessions';
+import { poolOf, type Area } from '../http/tokens';
+import { apiSignIn, loadForSignIn, type SignIn } from './auth';
+import { secondFactorRequired, startChallenge } from './second-factor';
 
 /**
  * Social sign-in (admin-and-auth §2, §7 `POST /{role}/auth/socialLogin`). The SPA sends the person
@@ -30,6 +28,7 @@ import { admit, recordRefreshToken } from './sessions';
  * person of the area who has that verified e-mail address, or who signed in with that provider's
  * subject before. The session is the API's own token (functions/http/tokens.ts) and, for client
  * users, a refresh token the API keeps: it ends, refreshes and expires as a password sign-in does.
+ * A person with a second factor gives a code first, as after a password.
  * Nobody is created: no self sign-up.
  */
 
@@ -193,7 +192,7 @@ export async function verifiedIdentity(
  * password sign-in's. Refused: a provider the area does not offer (422), an unverified or unknown
  * e-mail address (401), an inactive user or account (403).
  */
-export async function socialLogin(area: Area, input: SocialLoginInput): Promise<Session> {
+export async function socialLogin(area: Area, input: SocialLoginInput): Promise<SignIn> {
   if (!offeredProviders(area).includes(input.provider)) {
     throw new Invalid({
       provider: `Sign-in with ${socialProviderNames[input.provider]} is not available here`,
@@ -218,23 +217,9 @@ export async function socialLogin(area: Area, input: SocialLoginInput): Promise<
   if (person.inactive) throw new Forbidden(person.inactive);
   const fullOwner = { area, ...owner };
   if (!linked) await linkSocialIdentity(fullOwner, identity.provider, identity.subject);
-
-  const startedAt = Date.now();
-  const accessToken = await signApiToken({
-    area,
-    username: usernameOf(area, owner),
-    subject: owner.ownerId,
-    jti: ulid(),
-    issuedAt: Math.floor(startedAt / 1000),
-  });
-  await admit(fullOwner, person.state, accessToken);
-  if (area === 'admin') return { accessToken, expiresIn: apiTokenSeconds };
-  const refreshToken = newApiRefreshToken();
-  await recordRefreshToken(
-    { accountId: owner.accountId!, userId: owner.ownerId },
-    refreshToken,
-    startedAt,
-    'api',
-  );
-  return { accessToken, refreshToken, expiresIn: apiTokenSeconds };
+  // A person with a second factor gives a code next, as after a password.
+  if (secondFactorRequired(area, person.state)) {
+    return { challenge: await startChallenge(fullOwner, person.state, Date.now()) };
+  }
+  return { session: await apiSignIn(fullOwner, person.state) };
 }

@@ -74,7 +74,7 @@ try {
   const users = Object.values(demoUsers)
     .map(
       (u) =>
-        `    ${u.email.padEnd(24)} ${u.password}${'role' in u ? `  (${u.role})` : '  (super admin, /admin/login)'}`,
+        `    ${u.email.padEnd(24)} ${u.password}${'role' in u ? `  (${u.role})` : '  (super admin, /admin/login; sets up an authenticator app at the first sign-in)'}`,
     )
     .join('\n');
   process.stdout.write(

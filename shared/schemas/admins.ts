@@ -37,6 +37,11 @@ export const adminUserSchema = z.object({
   photo_uri: z.string().nullable(),
   photo_url: z.string().nullable(),
   status,
+  /**
+   * Whether the admin has set up their authenticator app (POST /admin/admins/{id}/mfa/reset takes
+   * it away). Optional in the type only so that older fixtures stay valid.
+   */
+  mfa_enabled: z.boolean().optional(),
   created_by: someone,
   modified_by: someone,
   created_at: z.iso.datetime(),

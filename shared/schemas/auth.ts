@@ -57,6 +57,48 @@ export const loginResultSchema = z.object({
 });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
+/** A code of an authenticator app (TOTP, RFC 6238): six digits; spaces typed between are dropped. */
+export const totpCode = z
+  .string({ error: (issue) => (issue.input == null ? messages.required : messages.invalid) })
+  .transform((value) => value.replace(/\s/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, { error: messages.required })
+      .regex(/^\d{6}$/, { error: 'Enter the 6-digit code from your authenticator app' }),
+  );
+
+/**
+ * A sign-in that needs its second factor (docs/decisions.md "Two-factor authentication"): the
+ * password or the provider was right, and the person now gives a code (`mfa_code`), or sets up an
+ * authenticator app first (`mfa_setup`: the secret as an otpauth:// URI for the QR code, and as
+ * text to type). `mfa_token` names the sign-in in `POST /{area}/auth/mfa`, for `expires_in` seconds.
+ */
+export const mfaChallengeSchema = z.object({
+  challenge: z.enum(['mfa_code', 'mfa_setup']),
+  mfa_token: z.string(),
+  expires_in: z.number().int(),
+  otpauth_uri: z.string().nullable(),
+  secret: z.string().nullable(),
+});
+export type MfaChallenge = z.infer<typeof mfaChallengeSchema>;
+
+/** The answer of a sign-in: a session, or the second factor it still needs. */
+export const signInResultSchema = z.union([loginResultSchema, mfaChallengeSchema]);
+export type SignInResult = z.infer<typeof signInResultSchema>;
+
+/** POST /{area}/auth/mfa: the sign-in's token and the code from the authenticator app. */
+export const mfaAnswerSchema = z.object({ mfa_token: requiredText(200), code: totpCode });
+export type MfaAnswer = z.input<typeof mfaAnswerSchema>;
+
+/** POST /client/me/mfa/enable and /disable: a current code of the app. */
+export const mfaCodeSchema = z.object({ code: totpCode });
+export type MfaCodeInput = z.input<typeof mfaCodeSchema>;
+
+/** POST /client/me/mfa/setup: a new secret to add to an authenticator app. */
+export const mfaSetupSchema = z.object({ otpauth_uri: z.string(), secret: z.string() });
+export type MfaSetup = z.infer<typeof mfaSetupSchema>;
+
 /**
  * A social sign-in (admin-and-auth §7 `POST /{role}/auth/socialLogin`): `token` is the
  * authorization code the broker sent to the return page; `code_verifier` (PKCE) and `nonce` are

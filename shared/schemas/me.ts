@@ -58,6 +58,11 @@ export const clientMeSchema = z.object({
    * answers it; optional in the type only so that older fixtures stay valid.
    */
   impersonated_by: z.object({ id: z.string(), email: z.string() }).nullable().optional(),
+  /**
+   * Whether the user signs in with a code from an authenticator app too (POST /client/me/mfa/…).
+   * The API always answers it; optional in the type only so that older fixtures stay valid.
+   */
+  mfa_enabled: z.boolean().optional(),
 });
 export type ClientMe = z.infer<typeof clientMeSchema>;
 

@@ -113,6 +113,8 @@ describe('POST /admin/admins', () => {
       photo_uri: photo,
       photo_url: expect.stringContaining('http'),
       status: 'Active',
+      // No authenticator app until their first sign-in sets one up.
+      mfa_enabled: false,
       created_by: { id: creator.id, email: creator.email },
       modified_by: null,
       created_at: expect.any(String),
@@ -125,6 +127,9 @@ describe('POST /admin/admins', () => {
     expect((await call('GET', `/admin/admins/${created.id}`, { token })).body.result).toEqual({
       ...created,
       photo_url: expect.stringContaining(photo),
+      // Their first sign-in set up an authenticator app (which writes the item).
+      mfa_enabled: true,
+      updated_at: expect.any(String),
     });
 
     const { data } = await db().entities.activity.query.byScope({ scope: 'PLATFORM' }).go({ pages: 'all' });

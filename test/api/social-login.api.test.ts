@@ -6,6 +6,7 @@ import { API_BASE } from '../../functions/routes';
 import { brokerConfiguration, verifiedIdentity } from '../../functions/services/social';
 import { demoUsers } from '../../infra/local/seed';
 import { anAccount, call, signedInAs, tableSnapshot } from '../support/api';
+import { codeForChallenge } from '../support/second-factor';
 import { socialCode, type SocialAttempt } from '../support/social';
 
 /**
@@ -188,11 +189,22 @@ describe('POST /client/auth/socialLogin', () => {
 });
 
 describe('POST /admin/auth/socialLogin', () => {
-  it('signs the super admin in with Google, and the session ends at logout', async () => {
+  it('signs the super admin in with Google and a code from their app, and the session ends at logout', async () => {
     const { body } = await codeFor({ area: 'admin', provider: 'google', email: demoUsers.admin.email });
     const answer = await socialLogin('admin', body);
     expect(answer.status).toBe(200);
-    const token = answer.body.result.access_token as string;
+    // Google is the first factor: the code of the authenticator app comes next, as after a password.
+    const challenge = answer.body.result;
+    expect(challenge).toMatchObject({ challenge: expect.stringMatching(/^mfa_(code|setup)$/) });
+    expect(challenge).not.toHaveProperty('access_token');
+    const done = await call('POST', '/admin/auth/mfa', {
+      body: {
+        mfa_token: challenge.mfa_token,
+        code: await codeForChallenge('admin', demoUsers.admin.email, challenge),
+      },
+    });
+    expect(done.status).toBe(200);
+    const token = done.body.result.access_token as string;
     const me = await call('GET', '/admin/me', { token });
     expect(me.status).toBe(200);
     expect(me.body.result.email).toBe(demoUsers.admin.email);

@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import { API_BASE } from '../../functions/routes';
 import { demoUsers } from '../../infra/local/seed';
 import { signedInClientPage, useBrowser } from '../support/browser';
+import { signIn } from '../support/e2e-api';
 
 useBrowser();
 
@@ -18,8 +19,7 @@ async function freshAccount(suffix: string) {
         ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
       },
     }).then(async (response) => ({ status: response.status, body: await response.json() }));
-  const login = await api('/admin/auth/login', { method: 'POST', body: JSON.stringify(demoUsers.admin) });
-  const token = login.body.result.access_token as string;
+  const token = await signIn('admin', demoUsers.admin);
   const packages = await api('/admin/packages', { token });
   const enterprise = packages.body.result.find((p: { name: string }) => p.name === 'Enterprise');
   const owner = { email: `olga.${suffix}@orchard.test`, password: 'Orchard123' };

@@ -1,5 +1,8 @@
+import { ulid } from 'ulid';
 import { demoUsers } from '../../infra/local/seed';
-import { pageAt, signIn, useBrowser } from '../support/browser';
+import { answerCodeStep, pageAt, signIn, storedToken, useBrowser } from '../support/browser';
+import { call, signIn as apiSignIn } from '../support/e2e-api';
+import { freshCode } from '../support/second-factor';
 
 useBrowser();
 
@@ -35,13 +38,56 @@ describe('signing in through the SPA', () => {
     await page.context().close();
   });
 
-  it('signs the super admin in on the admin login', async () => {
+  it('signs the super admin in on the admin login, with a code from their authenticator app', async () => {
     const page = await pageAt('/admin/login');
     await page.getByRole('heading', { name: 'Admin' }).waitFor();
     await signIn(page, demoUsers.admin);
     await page.getByText('Logged in as Sam Admin').waitFor();
     await page.waitForURL(/\/admin$/);
     await page.context().close();
+  });
+
+  it('sets up a new admin’s authenticator app from the QR code at the first sign-in, then asks for its code', async () => {
+    const admin = { email: `nia-${ulid().toLowerCase()}@example.test`, password: 'Admin1234' };
+    await call('POST', '/admin/admins', await apiSignIn('admin', demoUsers.admin), {
+      ...admin,
+      first_name: 'Nia',
+      last_name: 'New',
+    });
+    const page = await pageAt('/admin/login');
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel('Password', { exact: true }).fill(admin.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+
+    // The QR code and the key to type instead; no session before the code.
+    await page.getByText(/Two-factor authentication is required/).waitFor();
+    await page.getByRole('img', { name: 'QR code to scan with your authenticator app' }).waitFor();
+    const key = (await page.getByTestId('mfa-key').innerText()).replace(/\s/g, '');
+    expect(key).toMatch(/^[A-Z2-7]{32}$/);
+    expect(await storedToken(page)).toBeNull();
+    // A wrong code is refused with a clear message, and the page waits for another.
+    const right = await freshCode(key);
+    await page.getByLabel('Code', { exact: true }).fill(right === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page
+      .getByText('The code is not correct. Enter the current code from your authenticator app')
+      .waitFor();
+    await page.getByLabel('Code', { exact: true }).fill(right);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText('Logged in as Nia New').waitFor();
+    await page.waitForURL(/\/admin$/);
+    await page.context().close();
+
+    // The next sign-in asks for a code of the app set up.
+    const again = await pageAt('/admin/login');
+    await again.getByLabel('Email').fill(admin.email);
+    await again.getByLabel('Password', { exact: true }).fill(admin.password);
+    await again.getByRole('button', { name: 'Login' }).click();
+    await again.getByText('Enter the 6-digit code from your authenticator app.').waitFor();
+    expect(await again.getByRole('img', { name: /QR code/ }).count()).toBe(0);
+    await answerCodeStep(again, 'admin', admin.email, false);
+    await again.getByText('Logged in as Nia New').waitFor();
+    await again.context().close();
   });
 });
 

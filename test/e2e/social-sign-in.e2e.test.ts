@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { demoUsers } from '../../infra/local/seed';
-import { pageAt, storedToken, useBrowser } from '../support/browser';
+import { answerCodeStep, pageAt, storedToken, useBrowser } from '../support/browser';
 
 useBrowser();
 
@@ -79,10 +79,16 @@ describe('social sign-in', () => {
     },
   );
 
-  it('signs the super admin in with Google on the admin login', async () => {
+  it('signs the super admin in with Google and a code from their authenticator app on the admin login', async () => {
     const page = await pageAt('/admin/login');
     const popup = await openPopup(page, 'Google');
+    const answered = page.waitForResponse((response) => response.url().endsWith('/admin/auth/socialLogin'));
     await vouchFor(popup, demoUsers.admin.email);
+    const { result } = (await (await answered).json()) as { result: { challenge: string } };
+    expect(result.challenge).toMatch(/^mfa_(code|setup)$/);
+    await page.getByLabel('Code', { exact: true }).waitFor();
+    expect(await storedToken(page)).toBeNull();
+    await answerCodeStep(page, 'admin', demoUsers.admin.email, result.challenge === 'mfa_setup');
     await page.getByText('Welcome', { exact: true }).waitFor();
     await page.getByText('Logged in as Sam Admin').waitFor();
     await page.waitForURL(/\/admin$/);

@@ -424,11 +424,24 @@ describe('least privilege', () => {
     expect(actions('auth')).toContain('cognito-idp:AdminSetUserPassword');
     expect(actions('auth')).toContain('ses:SendEmail');
     // Only the groups that link calendars (calendars, and spaces for the space form) open their
-    // tokens, with the calendar key and nothing more.
+    // tokens, and those that check or set second-factor secrets (auth, me) theirs, with the key
+    // and nothing more.
     for (const group of routeGroups) {
       const kms = [...actions(group)].filter((a) => a.startsWith('kms:')).toSorted();
-      const links = group === 'calendars' || group === 'spaces';
-      expect(kms, group).toEqual(links ? ['kms:Decrypt', 'kms:GenerateDataKey'] : []);
+      const seals = ['calendars', 'spaces', 'auth', 'me'].includes(group);
+      expect(kms, group).toEqual(seals ? ['kms:Decrypt', 'kms:GenerateDataKey'] : []);
+    }
+    // The providers' client secrets reach only the groups that link calendars.
+    for (const group of ['auth', 'me'] as const) {
+      const fn = synth.templates.api.findResources('AWS::Lambda::Function')[fnId(group)];
+      const variables = Object.keys(
+        (fn?.Properties as { Environment: { Variables: Record<string, unknown> } }).Environment.Variables,
+      );
+      expect(variables, group).toContain('CALENDAR_KMS_KEY_ID');
+      expect(
+        variables.filter((name) => name.endsWith('_CALENDAR_CLIENT_SECRET')),
+        group,
+      ).toEqual([]);
     }
   });
 

@@ -16,6 +16,7 @@ import { clientRoles } from '../../shared/roles';
 import { newAccountSchema, newAccountUserSchema } from '../../shared/schemas/accounts';
 import { demoUsers } from '../../infra/local/seed';
 import { readMailbox, type SentMail } from '../../infra/local/emulators/ses';
+import { signInWithCode } from './second-factor';
 
 export interface Answer {
   status: number;
@@ -46,8 +47,9 @@ export async function call(method: string, path: string, options: CallOptions = 
   return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
 }
 
+/** Signs in with a password, and with a code from the person's authenticator app when asked (every super admin). */
 export async function signIn(area: 'client' | 'admin', email: string, password: string): Promise<string> {
-  const answer = await call('POST', `/${area}/auth/login`, { body: { email, password } });
+  const answer = await signInWithCode((path, body) => call('POST', path, { body }), area, email, password);
   if (answer.status !== 200)
     throw new Error(`Sign-in of ${email} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body.result.access_token as string;

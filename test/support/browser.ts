@@ -1,6 +1,7 @@
 import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { fakeClockOffset, shiftDate } from '../../infra/local/fake-clock';
+import { codeForChallenge, freshCode } from './second-factor';
 
 /** Debian's Chromium (installed by .ci/run when missing); playwright-core downloads no browser. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -54,11 +55,42 @@ export function useBrowser(): void {
   afterAll(closeBrowser);
 }
 
-/** Fills the login form on the page and submits it. */
+/**
+ * Fills the login form on the page and submits it. When the API answers with a second factor to
+ * give (every super admin), types the code an authenticator app would show: of the key the page
+ * shows when setting one up, or of the person's secret (test/support/second-factor.ts).
+ */
 export async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
+  const answered = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && /\/auth\/login$/.test(response.url()),
+  );
   await page.getByRole('button', { name: 'Login' }).click();
+  const response = await answered;
+  const challenge = response.ok()
+    ? ((await response.json()) as { result: { challenge?: string } }).result
+    : undefined;
+  if (!challenge?.challenge) return;
+  const area = new URL(response.url()).pathname.includes('/admin/') ? 'admin' : 'client';
+  await answerCodeStep(page, area, user.email, challenge.challenge === 'mfa_setup');
+}
+
+/**
+ * Types the code of the login page's second step: setting up, of the key the page shows (as a
+ * person would type it into their app); otherwise of the person's secret.
+ */
+export async function answerCodeStep(
+  page: Page,
+  area: 'client' | 'admin',
+  email: string,
+  setup: boolean,
+): Promise<void> {
+  const code = setup
+    ? await freshCode((await page.getByTestId('mfa-key').innerText()).replace(/\s/g, ''))
+    : await codeForChallenge(area, email, { challenge: 'mfa_code', secret: null });
+  await page.getByLabel('Code', { exact: true }).fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
 }
 
 /** A fresh page signed in as `user` through the client login form, on the client start page. */

@@ -1,5 +1,6 @@
 import { inject } from 'vitest';
 import { API_BASE } from '../../functions/routes';
+import { signInWithCode } from './second-factor';
 
 /**
  * The API under an end-to-end test, for setting a scene and checking what the browser did:
@@ -18,12 +19,19 @@ export async function call(method: string, path: string, token: string, body?: u
   return answer.body.result;
 }
 
-/** The access token of a user of an area, signed in with e-mail and password. */
+/**
+ * The access token of a user of an area, signed in with e-mail and password, and with a code from
+ * their authenticator app when asked (every super admin).
+ */
 export async function signIn(area: 'client' | 'admin', user: { email: string; password: string }) {
-  const response = await fetch(`${inject('baseUrl')}${API_BASE}/${area}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: user.email, password: user.password }),
-  });
-  return ((await response.json()) as { result: { access_token: string } }).result.access_token;
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${inject('baseUrl')}${API_BASE}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: await response.json(), headers: response.headers };
+  };
+  const answer = await signInWithCode(post, area, user.email, user.password);
+  return (answer.body as { result: { access_token: string } }).result.access_token;
 }

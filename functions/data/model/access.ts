@@ -120,3 +120,36 @@ export const refreshSessionEntity = new Entity({
     },
   },
 });
+
+/**
+ * A sign-in waiting for its second factor: the password (or the social provider) was right, and
+ * the person must now give a code from their authenticator app, or set one up first. Found by the
+ * SHA-256 of the random token the browser holds; good once, until `expires_at` (epoch seconds,
+ * checked on every read: the TTL removes it later, within days).
+ */
+export const signInChallengeEntity = new Entity({
+  model: model('signInChallenge'),
+  attributes: {
+    token_hash: { type: 'string', required: true },
+    area: { type: ['client', 'admin'] as const, required: true },
+    owner_id: { type: 'string', required: true },
+    /** A client user's account. */
+    account_id: { type: 'string' },
+    /** The e-mail whose failed sign-ins a wrong code counts on (services/throttle.ts). */
+    email: { type: 'string', required: true },
+    /** `code`: a code of the secret the person has; `enrol`: of `secret`, set up now. */
+    kind: { type: ['code', 'enrol'] as const, required: true },
+    /** The new secret of an enrolment, sealed for the person. */
+    secret: { type: 'string' },
+    /** Epoch ms when the first factor was checked: sessions ended since refuse the sign-in. */
+    started_at: { type: 'number', required: true },
+    expires_at: { type: 'number', required: true },
+    ttl: { type: 'number', required: true },
+  },
+  indexes: {
+    byHash: {
+      pk: key('pk', ['token_hash'], 'CHALLENGE#${token_hash}#'),
+      sk: key('sk', [], 'CHALLENGE#'),
+    },
+  },
+});

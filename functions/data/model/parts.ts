@@ -41,3 +41,18 @@ export const sessionState = {
 export const socialIdentities = {
   social_identities: { type: 'list', items: { type: 'string' } },
 } as const;
+
+/**
+ * A person's second factor, TOTP (RFC 6238; functions/services/second-factor.ts). Super admins
+ * must have one; a client user may turn it on.
+ */
+export const secondFactor = {
+  /** The secret, sealed (functions/services/vault.ts): present while the second factor is on. */
+  mfa_secret: { type: 'string' },
+  /** When it was turned on (ISO 8601). */
+  mfa_enabled_at: { type: 'string' },
+  /** The last time step a code was accepted for: each code is good once. */
+  mfa_last_step: { type: 'number' },
+  /** A client user's new secret, sealed, from the profile's setup until a code confirms it. */
+  mfa_setup_secret: { type: 'string' },
+} as const;

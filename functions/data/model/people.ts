@@ -1,6 +1,6 @@
 /* Customer accounts, their users, super admins and packages. */
 import { Entity } from 'electrodb';
-import { key, model, sessionState, socialIdentities, status, timestamps } from './parts';
+import { key, model, secondFactor, sessionState, socialIdentities, status, timestamps } from './parts';
 
 export const accountEntity = new Entity({
   model: model('account'),
@@ -72,6 +72,7 @@ export const userEntity = new Entity({
     created_source: { type: 'string' },
     ...sessionState,
     ...socialIdentities,
+    ...secondFactor,
     ...timestamps,
   },
   indexes: {
@@ -111,6 +112,7 @@ export const adminEntity = new Entity({
     modified_by_email: { type: 'string' },
     ...sessionState,
     ...socialIdentities,
+    ...secondFactor,
     ...timestamps,
   },
   indexes: {

@@ -221,8 +221,7 @@ export class ApiFunction extends Construct {
    * that secret's name alone: no credential is in the function's configuration.
    */
   allowCalendarTokens(key: IKey, calendars: CalendarSettings): this {
-    this.function.addEnvironment('CALENDAR_KMS_KEY_ID', key.keyArn);
-    key.grant(this.role, 'kms:GenerateDataKey', 'kms:Decrypt');
+    this.allowSealing(key);
     for (const provider of calendars.providers) {
       const secret = Secret.fromSecretNameV2(
         this,
@@ -231,6 +230,16 @@ export class ApiFunction extends Construct {
       );
       this.bindSecret(`${provider.toUpperCase()}_CALENDAR_SECRET_ARN`, secret);
     }
+    return this;
+  }
+
+  /**
+   * Seal and open the secrets the API keeps (functions/services/vault.ts) with `key`: GenerateDataKey
+   * and Decrypt, nothing else.
+   */
+  allowSealing(key: IKey): this {
+    this.function.addEnvironment('CALENDAR_KMS_KEY_ID', key.keyArn);
+    key.grant(this.role, 'kms:GenerateDataKey', 'kms:Decrypt');
     return this;
   }
 

@@ -21,6 +21,9 @@ export const edgeRateLimits = [
       authRoutes['admin-login'],
       authRoutes['client-social-login'],
       authRoutes['admin-social-login'],
+      // The second factor's code: six digits are guessed per address no faster than passwords.
+      authRoutes['client-mfa'],
+      authRoutes['admin-mfa'],
     ],
   },
   {

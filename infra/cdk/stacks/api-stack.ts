@@ -32,12 +32,16 @@ interface GroupAccess {
   readonly health?: boolean;
   /** Seal and open linked calendars' refresh tokens (the calendar key in KMS, the providers' client secrets). */
   readonly calendarTokens?: boolean;
+  /** Seal and open people's second-factor secrets (the same key in KMS, nothing else). */
+  readonly secondFactor?: boolean;
 }
 
 export const groupAccess: Record<RouteGroup, GroupAccess> = {
   system: { table: 'read', health: true },
-  auth: { table: 'write', userAdmin: true, mail: true },
-  me: { table: 'write', userAdmin: true, mail: true, uploads: true },
+  // Sign-in checks codes of sealed second-factor secrets, and seals an admin's new one.
+  auth: { table: 'write', userAdmin: true, mail: true, secondFactor: true },
+  // A client user sets up, turns on and off their own second factor.
+  me: { table: 'write', userAdmin: true, mail: true, uploads: true, secondFactor: true },
   config: { table: 'write' },
   accounts: { table: 'write', userAdmin: true, mail: true, uploads: true },
   platform: { table: 'write', userAdmin: true, uploads: true },
@@ -193,6 +197,7 @@ export class ApiStack extends Stack {
       if (verifiesUserTokens(group)) fn.bindSecret('SESSION_SECRET_ARN', this.sessionSecret);
       if (access.uploads) fn.allowUploads(uploadsBucket);
       if (access.calendarTokens) fn.allowCalendarTokens(props.calendarKey, config.calendars);
+      else if (access.secondFactor) fn.allowSealing(props.calendarKey);
       if (access.userAdmin) fn.allowUserAdmin(props.clientPool.pool, props.adminPool.pool);
       if (access.mail) fn.allowSendEmail(config.mailFrom);
       if (access.health) {

@@ -131,7 +131,7 @@ export class UsersPool extends Construct {
       {
         id: 'AwsSolutions-COG2',
         reason:
-          'The spec defines e-mail + password and social sign-in without MFA; MFA is a product decision not yet taken.',
+          "The API asks for the second factor itself (TOTP; every super admin, client users who turn it on), also after a social sign-in, which Cognito's MFA would not challenge; Cognito's tokens for a password alone are refused for those people (docs/decisions.md).",
       },
       {
         id: 'AwsSolutions-COG3',

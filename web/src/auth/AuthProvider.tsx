@@ -4,16 +4,33 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useState,
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
-import type { LoginInput, LoginResult, SocialLoginInput } from '../../../shared/schemas/auth';
+import type {
+  LoginInput,
+  LoginResult,
+  MfaChallenge,
+  SignInResult,
+  SocialLoginInput,
+} from '../../../shared/schemas/auth';
 import type { Me } from '../../../shared/schemas/me';
 import { api } from '../api/client';
 import { keys, useMe, useMyPackage } from '../api/hooks';
 import { sessionStore, type Area, type EndReason, type Session } from './session';
+
+/**
+ * A sign-in whose password (or provider) was right and that waits for a code from the person's
+ * authenticator app, or for one to be set up first (every super admin; client users who turned
+ * it on). The login page shows the code step while there is one for its area.
+ */
+export interface PendingSignIn {
+  area: Area;
+  challenge: MfaChallenge;
+}
 
 export interface AuthState {
   session: Session | null;
@@ -30,10 +47,22 @@ export interface AuthState {
   meLoading: boolean;
   /** Loads the profile again. */
   reloadMe: () => void;
-  /** Signs in: login, then the profile, then the session starts. Resolves false on failure (already toasted). */
+  /**
+   * Signs in: login, then the profile, then the session starts. Resolves false on failure
+   * (already toasted), and when the sign-in waits for a code (`pendingSignIn`).
+   */
   login: (area: Area, input: LoginInput) => Promise<boolean>;
   /** Signs in with the code of a social provider's popup (auth/usePopupCode.ts), exactly as `login` does. */
   socialLogin: (area: Area, input: SocialLoginInput) => Promise<boolean>;
+  /** The sign-in waiting for its second factor, if any. */
+  pendingSignIn: PendingSignIn | null;
+  /**
+   * Completes the pending sign-in with a code from the authenticator app; the session starts as
+   * after a password. Rejects with the API's error (not toasted): the code step shows it.
+   */
+  answerChallenge: (code: string) => Promise<void>;
+  /** Drops the pending sign-in: back to the login form. */
+  cancelChallenge: () => void;
   /**
    * Logs out on the server (best effort) and forgets the session. While acting as a user it ends
    * the impersonation only: the admin is back in their own session.
@@ -87,23 +116,54 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [session, reason]);
 
-  // Password and social sign-in alike: the token, then the profile with it, then the session.
+  const [pendingSignIn, setPendingSignIn] = useState<PendingSignIn | null>(null);
+
+  // The token, then the profile with it, then the session.
+  const begin = useCallback(
+    async (signInArea: Area, result: LoginResult) => {
+      const profile = await api.get<Me>(keys.me(signInArea), { token: result.access_token });
+      await mutate(keys.me(signInArea), profile, { revalidate: false });
+      setPendingSignIn(null);
+      sessionStore.set({ token: result.access_token, area: signInArea });
+      toast.success('Welcome');
+      toast.success(`Logged in as ${fullName(profile)}`);
+    },
+    [mutate],
+  );
+
+  // Password and social sign-in alike; a second factor asked for waits in `pendingSignIn`.
   const signIn = useCallback(
     async (signInArea: Area, path: 'login' | 'socialLogin', body: LoginInput | SocialLoginInput) => {
       try {
-        const { result } = await api.post<LoginResult>(`/${signInArea}/auth/${path}`, body, { token: null });
-        const profile = await api.get<Me>(keys.me(signInArea), { token: result.access_token });
-        await mutate(keys.me(signInArea), profile, { revalidate: false });
-        sessionStore.set({ token: result.access_token, area: signInArea });
-        toast.success('Welcome');
-        toast.success(`Logged in as ${fullName(profile)}`);
+        const { result } = await api.post<SignInResult>(`/${signInArea}/auth/${path}`, body, { token: null });
+        if ('challenge' in result) {
+          setPendingSignIn({ area: signInArea, challenge: result });
+          return false;
+        }
+        await begin(signInArea, result);
         return true;
       } catch {
         return false;
       }
     },
-    [mutate],
+    [begin],
   );
+
+  const answerChallenge = useCallback(
+    async (code: string) => {
+      if (!pendingSignIn) return;
+      const { area: signInArea, challenge } = pendingSignIn;
+      const { result } = await api.post<LoginResult>(
+        `/${signInArea}/auth/mfa`,
+        { mfa_token: challenge.mfa_token, code },
+        { token: null, toastErrors: false },
+      );
+      await begin(signInArea, result);
+    },
+    [pendingSignIn, begin],
+  );
+  const cancelChallenge = useCallback(() => setPendingSignIn(null), []);
+
   const login = useCallback(
     (loginArea: Area, input: LoginInput) => signIn(loginArea, 'login', input),
     [signIn],
@@ -163,6 +223,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       reloadMe,
       login,
       socialLogin,
+      pendingSignIn,
+      answerChallenge,
+      cancelChallenge,
       logout,
       impersonate,
       endImpersonation,
@@ -176,6 +239,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       reloadMe,
       login,
       socialLogin,
+      pendingSignIn,
+      answerChallenge,
+      cancelChallenge,
       logout,
       impersonate,
       endImpersonation,

@@ -100,6 +100,106 @@ describe('login', () => {
   });
 });
 
+describe('the second factor', () => {
+  const codeChallenge = {
+    challenge: 'mfa_code',
+    mfa_token: 'pending-sign-in',
+    expires_in: 300,
+    otpauth_uri: null,
+    secret: null,
+  };
+  const setupChallenge = {
+    challenge: 'mfa_setup',
+    mfa_token: 'first-sign-in',
+    expires_in: 900,
+    otpauth_uri:
+      'otpauth://totp/Spaces%20Admin:grace%40example.com?issuer=Spaces%20Admin&secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30',
+    secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  };
+
+  async function passwordStep(challenge: object) {
+    const api = fakeApi();
+    api.ok('POST', '/admin/auth/login', challenge);
+    api.ok('GET', '/admin/me', anAdminMe());
+    const rendered = renderApp('/admin/login');
+    await rendered.user.type(await screen.findByLabelText('Email'), 'grace@example.com');
+    await rendered.user.type(screen.getByLabelText('Password'), 'Secret123');
+    await rendered.user.click(screen.getByRole('button', { name: 'Login' }));
+    return { api, ...rendered };
+  }
+
+  it('asks a super admin for the 6-digit code after the password, then signs them in', async () => {
+    const { api, user, location } = await passwordStep(codeChallenge);
+    api.ok('POST', '/admin/auth/mfa', loginResult);
+    expect(
+      await screen.findByText('Enter the 6-digit code from your authenticator app.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /QR code/ })).not.toBeInTheDocument();
+    expect(localStorage.getItem('auth.token')).toBeNull();
+    await user.type(screen.getByLabelText('Code'), '123 456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    expect(await screen.findByText('Logged in as Grace Hopper')).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/admin'));
+    expect(api.callsTo('POST', '/admin/auth/mfa')[0]?.body).toEqual({
+      mfa_token: 'pending-sign-in',
+      code: '123456',
+    });
+    expect(api.callsTo('GET', '/admin/me')[0]?.token).toBe('fresh-token');
+    expect(localStorage.getItem('auth.token')).toBe('fresh-token');
+  });
+
+  it('says under the field why a code was refused, and takes another', async () => {
+    const { api, user, location } = await passwordStep(codeChallenge);
+    api.on(
+      'POST',
+      '/admin/auth/mfa',
+      {
+        status: 401,
+        body: { message: 'The code is not correct. Enter the current code from your authenticator app' },
+      },
+      { body: { result: loginResult } },
+    );
+    await user.type(await screen.findByLabelText('Code'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(
+      await screen.findByText('The code is not correct. Enter the current code from your authenticator app'),
+    ).toBeInTheDocument();
+    expect(location()).toBe('/admin/login');
+    await user.type(screen.getByLabelText('Code'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(location()).toBe('/admin'));
+  });
+
+  it('checks the code has six digits before sending it, and goes back to the login form', async () => {
+    const { api, user } = await passwordStep(codeChallenge);
+    await user.type(await screen.findByLabelText('Code'), '12a');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Enter the 6-digit code from your authenticator app')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/admin/auth/mfa')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Back to login' }));
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('sets the authenticator app up the first time: a QR code and the key, then its code', async () => {
+    const { api, user, location } = await passwordStep(setupChallenge);
+    api.ok('POST', '/admin/auth/mfa', loginResult);
+    expect(await screen.findByText(/Two-factor authentication is required/)).toBeInTheDocument();
+    const qr = await screen.findByRole('img', { name: 'QR code to scan with your authenticator app' });
+    // Drawn as SVG squares, with its quiet zone.
+    expect(qr.getAttribute('viewBox')).toMatch(/^0 0 \d+ \d+$/);
+    expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
+    expect(screen.getByTestId('mfa-key')).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
+    await user.type(screen.getByLabelText('Code'), '246810');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(location()).toBe('/admin'));
+    expect(api.callsTo('POST', '/admin/auth/mfa')[0]?.body).toEqual({
+      mfa_token: 'first-sign-in',
+      code: '246810',
+    });
+  });
+});
+
 describe('forgot password', () => {
   it('sends the e-mail, keeps the server message on screen and returns to login', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });

@@ -119,6 +119,70 @@ describe('profile panel', () => {
     expect(localStorage.getItem('auth.token')).toBeNull();
   });
 
+  it('turns two-factor authentication on from a QR code and its code, then sends the user to log in', async () => {
+    const api = fakeApi()
+      .ok('POST', '/client/me/mfa/setup', {
+        otpauth_uri: 'otpauth://totp/Spaces:ada%40example.com?issuer=Spaces&secret=JBSWY3DPEHPK3PXP',
+        secret: 'JBSWY3DPEHPK3PXP',
+      })
+      .on(
+        'POST',
+        '/client/me/mfa/enable',
+        {
+          status: 422,
+          body: {
+            message: { code: 'The code is not correct. Enter the current code from your authenticator app' },
+          },
+        },
+        {
+          body: {
+            result: null,
+            message: 'Two-factor authentication is on. Log in again with a code from your app',
+          },
+        },
+      )
+      .on('POST', '/client/auth/logout', { status: 401, body: { message: 'Unauthorized' } });
+    signedInAs(api, aClientMe('Venue Manager', { mfa_enabled: false }));
+    const { user, location } = renderApp('/c/dashboard');
+    const panel = await openProfile(user, 'Ada Lovelace');
+    expect(within(panel).getByText('Off')).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Turn on two-factor' }));
+    expect(
+      await screen.findByRole('img', { name: 'QR code to scan with your authenticator app' }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('mfa-key')).toHaveTextContent('JBSW Y3DP EHPK 3PXP');
+    await user.type(screen.getByLabelText('Code', { exact: true }), '000000');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    // Toasted, and under the field.
+    expect(
+      await screen.findAllByText(
+        'The code is not correct. Enter the current code from your authenticator app',
+      ),
+    ).toHaveLength(2);
+    await user.type(screen.getByLabelText('Code', { exact: true }), '123456');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(
+      await screen.findByText('Two-factor authentication is on. Log in again with a code from your app'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/login'));
+    expect(api.callsTo('POST', '/client/me/mfa/enable')[1]?.body).toEqual({ code: '123456' });
+  });
+
+  it('turns two-factor authentication off with a current code', async () => {
+    const api = fakeApi().ok('POST', '/client/me/mfa/disable', null, 'Two-factor authentication is off');
+    signedInAs(api, aClientMe('Venue Manager', { mfa_enabled: true }));
+    const { user } = renderApp('/c/dashboard');
+    const panel = await openProfile(user, 'Ada Lovelace');
+    expect(within(panel).getByText('On')).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Turn off two-factor' }));
+    expect(screen.queryByRole('img', { name: /QR code/ })).not.toBeInTheDocument();
+    await user.type(await screen.findByLabelText('Code', { exact: true }), '654321');
+    await user.click(screen.getByRole('button', { name: 'Turn off' }));
+    expect(await screen.findByText('Two-factor authentication is off')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/client/me/mfa/setup')).toHaveLength(0);
+    expect(api.callsTo('POST', '/client/me/mfa/disable')[0]?.body).toEqual({ code: '654321' });
+  });
+
   it('closes with Escape', async () => {
     const api = fakeApi();
     signedInAs(api, aClientMe());

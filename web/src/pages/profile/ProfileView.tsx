@@ -9,16 +9,23 @@ export function initials(me: Pick<Me, 'first_name' | 'last_name'>): string {
   return `${me.first_name.charAt(0)}${me.last_name?.charAt(0) ?? ''}`.toUpperCase();
 }
 
-/** The read-only profile. The PIN is shown to client users only. */
+/**
+ * The read-only profile. The PIN and two-factor authentication (which a client user turns on and
+ * off here; every super admin has it) are shown to client users only.
+ */
 export function ProfileView({
   me,
   onEdit,
   onChangePassword,
+  onSecondFactor,
 }: {
   me: Me;
   onEdit: () => void;
   onChangePassword: () => void;
+  onSecondFactor?: () => void;
 }) {
+  // A super admin acting as the user may change neither: the server refuses it.
+  const acting = isClientMe(me) && !!me.impersonated_by;
   return (
     <Flex direction="column" gap="medium">
       <Flex alignItems="center" gap="medium">
@@ -35,14 +42,19 @@ export function ProfileView({
         <DetailRow label="Phone">{me.phone_no || '—'}</DetailRow>
         <DetailRow label="Cell">{me.cell_no || '—'}</DetailRow>
         {isClientMe(me) && <DetailRow label="PIN">{me.pin_number || '—'}</DetailRow>}
+        {isClientMe(me) && (
+          <DetailRow label="Two-factor authentication">{me.mfa_enabled ? 'On' : 'Off'}</DetailRow>
+        )}
       </Flex>
       <Flex gap="small">
         <Button variation="primary" onClick={onEdit}>
           Edit
         </Button>
-        {/* A super admin acting as the user may not change their password: the server refuses it. */}
-        {!(isClientMe(me) && me.impersonated_by) && (
-          <Button onClick={onChangePassword}>Change password</Button>
+        {!acting && <Button onClick={onChangePassword}>Change password</Button>}
+        {!acting && isClientMe(me) && onSecondFactor && (
+          <Button onClick={onSecondFactor}>
+            {me.mfa_enabled ? 'Turn off two-factor' : 'Turn on two-factor'}
+          </Button>
         )}
       </Flex>
     </Flex>

@@ -66,6 +66,39 @@ describe('admin users', () => {
     expect(await screen.findByRole('heading', { name: 'Activity log' })).toBeInTheDocument();
   });
 
+  it("resets another admin's two-factor authentication after asking, never one's own", async () => {
+    const withApp = { ...alan, mfa_enabled: true };
+    const api = signedInAdmin()
+      .on(
+        'GET',
+        '/admin/admins',
+        { body: { result: [{ ...grace, mfa_enabled: true }, withApp] } },
+        { body: { result: [{ ...grace, mfa_enabled: true }, alan] } },
+      )
+      .ok('POST', '/admin/admins/adm2/mfa/reset', null, 'Two-factor authentication reset');
+    const { user } = renderApp('/admin/users');
+    await user.click(await screen.findByRole('button', { name: 'Actions for Grace Hopper' }));
+    expect(
+      screen.queryByRole('menuitem', { name: 'Reset two-factor authentication' }),
+    ).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    await user.click(await screen.findByRole('button', { name: 'Actions for Alan Turing' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Reset two-factor authentication' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent(
+      'Reset the two-factor authentication of Alan Turing? Their sessions end, and their next sign-in sets up an authenticator app again.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Two-factor authentication reset')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/admin/admins/adm2/mfa/reset')).toHaveLength(1);
+    await waitFor(() => expect(api.callsTo('GET', '/admin/admins').length).toBeGreaterThan(1));
+    await user.click(await screen.findByRole('button', { name: 'Actions for Alan Turing' }));
+    expect(
+      screen.queryByRole('menuitem', { name: 'Reset two-factor authentication' }),
+    ).not.toBeInTheDocument();
+  });
+
   it('adds an admin with a password, and no status toggle', async () => {
     const created = anAdmin('Ada', 'Lovelace');
     const api = signedInAdmin()

@@ -2,8 +2,13 @@ import { Avatar, Button, Flex, Heading, VisuallyHidden } from '@aws-amplify/ui-r
 import { createColumnHelper } from '@tanstack/react-table';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { useSWRConfig } from 'swr';
 import type { AdminUser } from '../../../../../shared/schemas/admins';
-import { useAdmins } from '../../../api/admin-platform';
+import { platformPaths, useAdmins } from '../../../api/admin-platform';
+import { request } from '../../../api/client';
+import { useAuth } from '../../../auth/AuthProvider';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DataTable } from '../../../components/DataTable';
 import { PageLoader } from '../../../components/PageLoader';
 import { RowMenu } from '../../../components/RowMenu';
@@ -22,13 +27,28 @@ const orDash = (value: string | null) => value || '—';
 
 /**
  * /admin/users (admin-and-auth §2 "Admin users"): the super admins in a table with search, pages
- * and sorting; ADD USER; row menu Details / Edit / Activity Log.
+ * and sorting; ADD USER; row menu Details / Edit / Activity Log, and for another admin who has set
+ * up an authenticator app, Reset two-factor authentication (asked first).
  */
 export function AdminUsersPage() {
   const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const { me } = useAuth();
   const { data, isLoading } = useAdmins();
   const [panel, setPanel] = useState<Panel>({ mode: 'closed' });
+  const [resetting, setResetting] = useState<AdminUser | null>(null);
   const close = useCallback(() => setPanel({ mode: 'closed' }), []);
+
+  const resetSecondFactor = async (admin: AdminUser) => {
+    setResetting(null);
+    try {
+      const reply = await request<null>(`${platformPaths.admin(admin.id)}/mfa/reset`, { method: 'POST' });
+      toast.success(reply.message ?? 'Two-factor authentication reset');
+      await mutate(platformPaths.admins);
+    } catch {
+      // Toasted by the fetch client.
+    }
+  };
 
   const columns = useMemo(
     () => [
@@ -63,12 +83,15 @@ export function AdminUsersPage() {
                 label: 'Activity Log',
                 onClick: () => void navigate(`/admin/users/${row.original.id}/activity-log`),
               },
+              ...(row.original.mfa_enabled && row.original.id !== me?.id
+                ? [{ label: 'Reset two-factor authentication', onClick: () => setResetting(row.original) }]
+                : []),
             ]}
           />
         ),
       }),
     ],
-    [navigate],
+    [navigate, me?.id],
   );
 
   return (
@@ -106,6 +129,13 @@ export function AdminUsersPage() {
         <SidePanel title={panel.item ? 'Edit User' : 'Add User'} onClose={close}>
           <AdminForm key={panel.item?.id ?? 'new'} admin={panel.item} onSaved={close} onCancel={close} />
         </SidePanel>
+      )}
+      {resetting && (
+        <ConfirmDialog
+          message={`Reset the two-factor authentication of ${adminName(resetting)}? Their sessions end, and their next sign-in sets up an authenticator app again.`}
+          onConfirm={() => void resetSecondFactor(resetting)}
+          onCancel={() => setResetting(null)}
+        />
       )}
     </Flex>
   );
