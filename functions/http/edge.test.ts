@@ -1,4 +1,3 @@
-import type { Context } from 'aws-lambda';
 
 // What functions/env.ts requires of every function (the AWS clients read it when loaded).
 vi.hoisted(() => {
@@ -19,9 +18,9 @@ vi.hoisted(() => {
 import { client as secretsManager } from '../aws/secrets-client';
 import { resetEnvCache } from '../env';
 import { handler as systemLambda } from '../system/router';
-import { API_BASE } from '../routes';
 import { viewerAddress } from './edge';
 import type { ApiEvent } from './route';
+import { anApiEvent, invokeLambda } from '../../test/support/lambda-events';
 
 /**
  * The API behind CloudFront (functions/http/edge.ts, docs/decisions.md "Origin verify", "Viewer
@@ -34,40 +33,10 @@ import type { ApiEvent } from './route';
 const SECRET = 'origin-verify-value-of-at-least-32-characters';
 
 /** An event as API Gateway (payload 2.0) hands the system group's Lambda `GET /openapi.json`. */
-function anEvent(headers: Record<string, string> = {}, sourceIp = '130.176.0.1'): ApiEvent {
-  const path = `${API_BASE}/openapi.json`;
-  return {
-    version: '2.0',
-    routeKey: `GET ${path}`,
-    rawPath: path,
-    rawQueryString: '',
-    headers,
-    isBase64Encoded: false,
-    requestContext: {
-      accountId: '123456789012',
-      apiId: 'api',
-      domainName: 'api.execute-api.us-east-1.amazonaws.com',
-      domainPrefix: 'api',
-      http: { method: 'GET', path, protocol: 'HTTP/1.1', sourceIp, userAgent: 'Amazon CloudFront' },
-      requestId: 'request',
-      routeKey: `GET ${path}`,
-      stage: '$default',
-      time: new Date().toISOString(),
-      timeEpoch: Date.now(),
-    },
-  };
-}
+const anEvent = (headers: Record<string, string> = {}, sourceIp = '130.176.0.1') =>
+  anApiEvent('GET', '/openapi.json', { headers, sourceIp });
 
-const context = {
-  awsRequestId: 'request',
-  functionName: 'spaces-system',
-  getRemainingTimeInMillis: () => 10_000,
-} as unknown as Context;
-
-const answer = async (event: ApiEvent) => {
-  const result = await systemLambda(event, context);
-  return { status: result.statusCode, body: JSON.parse(result.body ?? 'null') as unknown };
-};
+const answer = (event: ApiEvent) => invokeLambda(systemLambda, event);
 
 /** The origin-verify configuration of the case. */
 function configure(values: Record<string, string | undefined>) {

@@ -1,13 +1,10 @@
-import type { Context } from 'aws-lambda';
-import { ulid } from 'ulid';
 import { db } from '../../functions/data/entities';
 import { handler as deviceLambda } from '../../functions/device/router';
 import { resetEnvCache } from '../../functions/env';
-import type { ApiEvent } from '../../functions/http/route';
 import { handler as meLambda } from '../../functions/me/router';
-import { API_BASE } from '../../functions/routes';
 import { handler as systemLambda } from '../../functions/system/router';
 import { call } from '../support/api';
+import { anApiEvent, invokeLambda } from '../support/lambda-events';
 
 /**
  * The API behind CloudFront (functions/http/edge.ts, docs/decisions.md "Origin verify", "Viewer
@@ -20,78 +17,33 @@ import { call } from '../support/api';
 /** The value the local server adds as CloudFront does (the emulators' configuration). */
 const originVerify = () => process.env.ORIGIN_VERIFY_SECRET!;
 
-/** An event as API Gateway (HTTP API, payload 2.0) hands a group's Lambda. */
-function anEvent(
-  method: string,
-  path: string,
-  {
-    headers = {},
-    body,
-    sourceIp = '130.176.1.1',
-  }: { headers?: Record<string, string>; body?: string; sourceIp?: string } = {},
-): ApiEvent {
-  const rawPath = `${API_BASE}${path}`;
-  return {
-    version: '2.0',
-    routeKey: `${method} ${rawPath}`,
-    rawPath,
-    rawQueryString: '',
-    headers: { host: 'api.execute-api.us-east-1.amazonaws.com', ...headers },
-    body,
-    isBase64Encoded: false,
-    requestContext: {
-      accountId: '123456789012',
-      apiId: 'api',
-      domainName: 'api.execute-api.us-east-1.amazonaws.com',
-      domainPrefix: 'api',
-      http: { method, path: rawPath, protocol: 'HTTP/1.1', sourceIp, userAgent: 'Amazon CloudFront' },
-      requestId: ulid(),
-      routeKey: `${method} ${rawPath}`,
-      stage: '$default',
-      time: new Date().toISOString(),
-      timeEpoch: Date.now(),
-    },
-  };
-}
-
-const context = {
-  awsRequestId: 'request',
-  functionName: 'spaces-test',
-  getRemainingTimeInMillis: () => 10_000,
-} as unknown as Context;
-
-async function invoke(lambda: typeof systemLambda, event: ApiEvent) {
-  const result = await lambda(event, context);
-  return { status: result.statusCode, body: JSON.parse(result.body || 'null') as unknown };
-}
-
 const forbidden = { status: 403, body: { message: 'Forbidden' } };
 
 describe('origin verify', () => {
   it('refuses with 403 a request that reaches a Lambda without the value, on every kind of route, before any other work', async () => {
     // A public route, a signed-in one without a token (not 401: refused before authentication),
     // and one with a body that is not JSON (not 400: refused before the body is read).
-    expect(await invoke(systemLambda, anEvent('GET', '/health'))).toEqual(forbidden);
-    expect(await invoke(meLambda, anEvent('GET', '/client/me'))).toEqual(forbidden);
+    expect(await invokeLambda(systemLambda, anApiEvent('GET', '/health'))).toEqual(forbidden);
+    expect(await invokeLambda(meLambda, anApiEvent('GET', '/client/me'))).toEqual(forbidden);
     const notJson = { headers: { 'content-type': 'application/json' }, body: '{not json' };
-    expect(await invoke(deviceLambda, anEvent('POST', '/device/register', notJson))).toEqual(forbidden);
+    expect(await invokeLambda(deviceLambda, anApiEvent('POST', '/device/register', notJson))).toEqual(forbidden);
     // With a wrong value, or CloudFront's value cut short, the same.
     for (const value of ['guess', originVerify().slice(0, -1), `${originVerify()} `]) {
       expect(
-        await invoke(systemLambda, anEvent('GET', '/health', { headers: { 'x-origin-verify': value } })),
+        await invokeLambda(systemLambda, anApiEvent('GET', '/health', { headers: { 'x-origin-verify': value } })),
       ).toEqual(forbidden);
     }
 
     // With CloudFront's value the routes do their own work again.
     const fromEdge = { 'x-origin-verify': originVerify() };
-    expect((await invoke(systemLambda, anEvent('GET', '/health', { headers: fromEdge }))).status).toBe(200);
-    expect(await invoke(meLambda, anEvent('GET', '/client/me', { headers: fromEdge }))).toMatchObject({
+    expect((await invokeLambda(systemLambda, anApiEvent('GET', '/health', { headers: fromEdge }))).status).toBe(200);
+    expect(await invokeLambda(meLambda, anApiEvent('GET', '/client/me', { headers: fromEdge }))).toMatchObject({
       status: 401,
     });
     expect(
-      await invoke(
+      await invokeLambda(
         deviceLambda,
-        anEvent('POST', '/device/register', { ...notJson, headers: { ...notJson.headers, ...fromEdge } }),
+        anApiEvent('POST', '/device/register', { ...notJson, headers: { ...notJson.headers, ...fromEdge } }),
       ),
     ).toEqual({ status: 400, body: { message: 'The request body is not valid JSON' } });
   });
@@ -133,9 +85,9 @@ describe('viewer address', () => {
       const first = `198.51.100.${Math.floor(Math.random() * 250)}`;
       const second = `2001:db8::${Math.floor(Math.random() * 0xffff).toString(16)}`;
       const register = (viewer: string) =>
-        invoke(
+        invokeLambda(
           deviceLambda,
-          anEvent('POST', '/device/register', {
+          anApiEvent('POST', '/device/register', {
             sourceIp: edge,
             headers: {
               'x-origin-verify': originVerify(),

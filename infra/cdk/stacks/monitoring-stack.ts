@@ -1,6 +1,7 @@
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { JobName } from '../../../functions/jobs/schedule';
 import {
@@ -186,6 +187,16 @@ export class MonitoringStack extends Stack {
         statistic,
         period: FIVE_MINUTES,
       });
+    // In alarm as soon as a dead-letter queue holds a message.
+    const deadLettersAlarm = (alarmId: string, queue: IQueue, alarmDescription: string) =>
+      alarm(alarmId, {
+        alarmDescription,
+        metric: queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum' }),
+        threshold: 0,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      });
     for (const [name, made] of jobs.jobs) {
       const prefix = pascal(name);
       const period = Duration.minutes(Math.max(5, made.job.rateMinutes));
@@ -216,30 +227,18 @@ export class MonitoringStack extends Stack {
         evaluationPeriods: thresholds.jobItemFailingPeriods,
         treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
       });
+      deadLettersAlarm(
+        `${prefix}DeadLettersAlarm`,
+        made.deadLetters,
+        `EventBridge could not invoke the ${name} job (see its dead-letter queue)`,
+      );
       if (made.worker) {
-        alarm(`${prefix}WorkerDeadLettersAlarm`, {
-          alarmDescription: `the ${name} worker failed a message on each of its receives (see its dead-letter queue)`,
-          metric: made.worker.deadLetters.metricApproximateNumberOfMessagesVisible({
-            period: FIVE_MINUTES,
-            statistic: 'Maximum',
-          }),
-          threshold: 0,
-          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-          evaluationPeriods: 1,
-          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-        });
+        deadLettersAlarm(
+          `${prefix}WorkerDeadLettersAlarm`,
+          made.worker.deadLetters,
+          `the ${name} worker failed a message on each of its receives (see its dead-letter queue)`,
+        );
       }
-      alarm(`${prefix}DeadLettersAlarm`, {
-        alarmDescription: `EventBridge could not invoke the ${name} job (see its dead-letter queue)`,
-        metric: made.deadLetters.metricApproximateNumberOfMessagesVisible({
-          period: FIVE_MINUTES,
-          statistic: 'Maximum',
-        }),
-        threshold: 0,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      });
     }
 
     // --- Mail: the account's reputation -----------------------------------------------------------

@@ -1,9 +1,8 @@
 import { Button, Flex, Text, TextField } from '@aws-amplify/ui-react';
-import { useState, type FormEvent } from 'react';
 import type { MfaChallenge } from '../../../../shared/schemas/auth';
-import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
 import { QrCode } from '../../components/QrCode';
+import { useSixDigitCode } from '../../components/useSixDigitCode';
 
 /** The key as people copy it: groups of four. */
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
@@ -15,28 +14,9 @@ const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
  */
 export function SecondFactorStep({ challenge }: { challenge: MfaChallenge }) {
   const { answerChallenge, cancelChallenge } = useAuth();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
   const setup = challenge.challenge === 'mfa_setup';
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const digits = code.replace(/\s/g, '');
-    if (!/^\d{6}$/.test(digits)) {
-      setError('Enter the 6-digit code from your authenticator app');
-      return;
-    }
-    setBusy(true);
-    try {
-      await answerChallenge(digits);
-    } catch (failure) {
-      const fields = failure instanceof ApiError ? failure.fields : null;
-      setError(fields?.code ?? (failure as Error).message);
-      setCode('');
-      setBusy(false);
-    }
-  };
+  const { code, type, error, busy, submit } = useSixDigitCode(answerChallenge);
 
   return (
     <Flex as="form" direction="column" gap="medium" noValidate onSubmit={(event) => void submit(event)}>
@@ -70,8 +50,7 @@ export function SecondFactorStep({ challenge }: { challenge: MfaChallenge }) {
         autoFocus
         value={code}
         onChange={(event) => {
-          setCode(event.target.value);
-          setError(undefined);
+          type(event.target.value);
         }}
         hasError={!!error}
         errorMessage={error}

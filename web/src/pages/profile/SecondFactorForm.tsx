@@ -1,10 +1,11 @@
 import { Button, Flex, Loader, Text, TextField } from '@aws-amplify/ui-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import type { MfaSetup } from '../../../../shared/schemas/auth';
-import { api, ApiError } from '../../api/client';
+import { api } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
 import { QrCode } from '../../components/QrCode';
+import { useSixDigitCode } from '../../components/useSixDigitCode';
 
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
@@ -16,9 +17,6 @@ const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 export function SecondFactorForm({ enabled, onDone }: { enabled: boolean; onDone: () => void }) {
   const { logout, reloadMe } = useAuth();
   const [setup, setSetup] = useState<MfaSetup | null>(null);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (enabled) return;
@@ -32,32 +30,16 @@ export function SecondFactorForm({ enabled, onDone }: { enabled: boolean; onDone
     };
   }, [enabled, onDone]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const digits = code.replace(/\s/g, '');
-    if (!/^\d{6}$/.test(digits)) {
-      setError('Enter the 6-digit code from your authenticator app');
-      return;
+  const { code, type, error, busy, submit } = useSixDigitCode(async (digits) => {
+    const reply = await api.post<null>(`/client/me/mfa/${enabled ? 'disable' : 'enable'}`, { code: digits });
+    toast.success(reply.message ?? 'Saved');
+    if (enabled) {
+      reloadMe();
+      onDone();
+    } else {
+      await logout();
     }
-    setBusy(true);
-    try {
-      const reply = await api.post<null>(`/client/me/mfa/${enabled ? 'disable' : 'enable'}`, {
-        code: digits,
-      });
-      toast.success(reply.message ?? 'Saved');
-      if (enabled) {
-        reloadMe();
-        onDone();
-      } else {
-        await logout();
-      }
-    } catch (failure) {
-      const fields = failure instanceof ApiError ? failure.fields : null;
-      setError(fields?.code ?? (failure as Error).message);
-      setCode('');
-      setBusy(false);
-    }
-  };
+  });
 
   if (!enabled && !setup) return <Loader />;
   return (
@@ -95,8 +77,7 @@ export function SecondFactorForm({ enabled, onDone }: { enabled: boolean; onDone
         maxLength={7}
         value={code}
         onChange={(event) => {
-          setCode(event.target.value);
-          setError(undefined);
+          type(event.target.value);
         }}
         hasError={!!error}
         errorMessage={error}
