@@ -1,4 +1,3 @@
-
 // What functions/env.ts requires of every function (the AWS clients read it when loaded).
 vi.hoisted(() => {
   for (const name of [

@@ -26,18 +26,27 @@ describe('origin verify', () => {
     expect(await invokeLambda(systemLambda, anApiEvent('GET', '/health'))).toEqual(forbidden);
     expect(await invokeLambda(meLambda, anApiEvent('GET', '/client/me'))).toEqual(forbidden);
     const notJson = { headers: { 'content-type': 'application/json' }, body: '{not json' };
-    expect(await invokeLambda(deviceLambda, anApiEvent('POST', '/device/register', notJson))).toEqual(forbidden);
+    expect(await invokeLambda(deviceLambda, anApiEvent('POST', '/device/register', notJson))).toEqual(
+      forbidden,
+    );
     // With a wrong value, or CloudFront's value cut short, the same.
     for (const value of ['guess', originVerify().slice(0, -1), `${originVerify()} `]) {
       expect(
-        await invokeLambda(systemLambda, anApiEvent('GET', '/health', { headers: { 'x-origin-verify': value } })),
+        await invokeLambda(
+          systemLambda,
+          anApiEvent('GET', '/health', { headers: { 'x-origin-verify': value } }),
+        ),
       ).toEqual(forbidden);
     }
 
     // With CloudFront's value the routes do their own work again.
     const fromEdge = { 'x-origin-verify': originVerify() };
-    expect((await invokeLambda(systemLambda, anApiEvent('GET', '/health', { headers: fromEdge }))).status).toBe(200);
-    expect(await invokeLambda(meLambda, anApiEvent('GET', '/client/me', { headers: fromEdge }))).toMatchObject({
+    expect(
+      (await invokeLambda(systemLambda, anApiEvent('GET', '/health', { headers: fromEdge }))).status,
+    ).toBe(200);
+    expect(
+      await invokeLambda(meLambda, anApiEvent('GET', '/client/me', { headers: fromEdge })),
+    ).toMatchObject({
       status: 401,
     });
     expect(

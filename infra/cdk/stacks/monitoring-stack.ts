@@ -191,7 +191,10 @@ export class MonitoringStack extends Stack {
     const deadLettersAlarm = (alarmId: string, queue: IQueue, alarmDescription: string) =>
       alarm(alarmId, {
         alarmDescription,
-        metric: queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum' }),
+        metric: queue.metricApproximateNumberOfMessagesVisible({
+          period: FIVE_MINUTES,
+          statistic: 'Maximum',
+        }),
         threshold: 0,
         comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
         evaluationPeriods: 1,
