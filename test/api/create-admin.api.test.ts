@@ -8,7 +8,7 @@ import { findEmailOwner } from '../../functions/data/users';
 import { cognitoClient } from '../../infra/local/emulators/cognito';
 import { demoUsers } from '../../infra/local/seed';
 import { createFirstAdmin, type StageOutputs } from '../../scripts/create-admin';
-import { call } from '../support/api';
+import { call, signIn } from '../support/api';
 
 /**
  * `npm run create-admin` (docs/first-admin.md), the part that writes: `createFirstAdmin` against
@@ -74,9 +74,11 @@ describe('createFirstAdmin', () => {
     expect(await activeAdmins()).toBe(before + 1);
     expect((await adminLogins(email)).map((user) => user.Username)).toEqual([adminId]);
 
+    // A super admin's first sign-in sets up an authenticator app, then gives its code.
     const login = await call('POST', '/admin/auth/login', { body: { email, password: strongPassword } });
     expect(login.status).toBe(200);
-    const me = await call('GET', '/admin/me', { token: login.body.result.access_token as string });
+    expect(login.body.result).toMatchObject({ challenge: 'mfa_setup' });
+    const me = await call('GET', '/admin/me', { token: await signIn('admin', email, strongPassword) });
     expect(me.status).toBe(200);
     expect(me.body.result).toMatchObject({ email, first_name: 'Ada', role: 'Super Admin' });
   });
