@@ -113,16 +113,10 @@ export class JobsStack extends Stack {
       // due within the rate and does the same work, and a retry could overlap it.
       fn.function.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: staleAfter });
 
-      const deadLetters = new sqs.Queue(this, `${id}DeadLetters`, {
-        encryption: sqs.QueueEncryption.SQS_MANAGED,
-        enforceSSL: true,
-        retentionPeriod: Duration.days(14),
-      });
-      Validations.of(deadLetters).acknowledge({
-        id: 'AwsSolutions-SQS3',
-        reason:
-          "This queue is itself a dead-letter queue: the job's EventBridge target sends it the events it could not deliver.",
-      });
+      const deadLetters = this.deadLetterQueue(
+        `${id}DeadLetters`,
+        "the job's EventBridge target sends it the events it could not deliver",
+      );
 
       const rule = new events.Rule(this, `${id}Schedule`, {
         description: `Spaces ${config.stage}: ${job.name} every ${job.rateMinutes} min`,
@@ -149,6 +143,20 @@ export class JobsStack extends Stack {
    * {@link WORKER_RECEIVES} receives, and the event source that hands the worker its batches,
    * reporting the messages that failed so that SQS retries those alone.
    */
+  /** A dead-letter queue (SSE, TLS only, 14 days), and why it needs no dead-letter queue of its own. */
+  private deadLetterQueue(id: string, whatSendsIt: string): sqs.Queue {
+    const queue = new sqs.Queue(this, id, {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(queue).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: `This queue is itself a dead-letter queue: ${whatSendsIt}.`,
+    });
+    return queue;
+  }
+
   private worker(
     job: ScheduledJob,
     planner: ApiFunction,
@@ -174,15 +182,10 @@ export class JobsStack extends Stack {
     if (access.mail) fn.allowSendEmail(config.mailFrom);
     if (access.calendarTokens) fn.allowCalendarTokens(props.calendarKey, config.calendars);
 
-    const deadLetters = new sqs.Queue(this, `${id}DeadLetters`, {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(deadLetters).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: `This queue is itself a dead-letter queue: the ${job.name} queue sends it the messages its worker failed ${WORKER_RECEIVES} times.`,
-    });
+    const deadLetters = this.deadLetterQueue(
+      `${id}DeadLetters`,
+      `the ${job.name} queue sends it the messages its worker failed ${WORKER_RECEIVES} times`,
+    );
     const queue = new sqs.Queue(this, `${id}Queue`, {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
