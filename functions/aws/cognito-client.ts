@@ -8,6 +8,7 @@ export {
   AdminDeleteUserCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
+  DescribeUserPoolClientCommand,
   DescribeUserPoolCommand,
   InitiateAuthCommand,
   RevokeTokenCommand,

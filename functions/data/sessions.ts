@@ -71,7 +71,6 @@ export interface RefreshSession {
   account_id: string;
   user_id: string;
   started_at: number;
-  source: 'cognito' | 'api';
 }
 
 export async function putRefreshSession(session: RefreshSession, ttl: number): Promise<void> {

@@ -33,15 +33,6 @@ export async function authenticate(
 }
 
 /**
- * A person with a second factor (every super admin) signs in through the API, which signs their
- * session only after the code: a token Cognito issued (for the password alone, asked of Cognito
- * directly) is refused.
- */
-function secondFactorKept(person: { mfa_secret?: string }, area: 'client' | 'admin', token: VerifiedToken) {
-  return token.byApi || (area === 'client' && person.mfa_secret === undefined);
-}
-
-/**
  * A client user's token is good while their sessions and their account's have not ended since
  * it was issued (functions/http/session-rule.ts). An impersonation token must also have been
  * admitted by its `jti` when it was issued — the user's logout forgets it, so the session ends
@@ -60,7 +51,7 @@ async function loadClient(token: VerifiedToken): Promise<ClientPrincipal> {
     if (!token.jti || !user.sessions_admitted.includes(token.jti)) throw ended;
     if (!admin || admin.status !== 'Active' || admin.sessions_ended_at >= token.issuedAt * 1000) throw ended;
   } else if (!sessionOpen(user, token)) throw ended;
-  if (!accountSessionOpen(account, token) || !secondFactorKept(user, 'client', token)) throw ended;
+  if (!accountSessionOpen(account, token)) throw ended;
   return {
     ...clientPrincipal(user, account),
     ...(admin && token.jti
@@ -71,7 +62,7 @@ async function loadClient(token: VerifiedToken): Promise<ClientPrincipal> {
 
 async function loadAdmin(adminId: string, token: VerifiedToken): Promise<AdminPrincipal> {
   const admin = await getAdmin(adminId);
-  if (!admin || !sessionOpen(admin, token) || !secondFactorKept(admin, 'admin', token))
+  if (!admin || !sessionOpen(admin, token))
     throw new Unauthorized('Your session has ended. Please log in again');
   if (admin.status !== 'Active') throw new Unauthorized('Your user is inactive');
   return adminPrincipal(admin);

@@ -1,13 +1,13 @@
 import type { TokenStamp } from './tokens';
 
 /**
- * Sessions end exactly at logout, password change and reset (DESIGN §5). Cognito stamps an access
+ * Sessions end exactly at logout, password change and reset (DESIGN §5). The API stamps an access
  * token with its issue time in whole seconds (`iat`), so the second of an end holds tokens from
  * before it and after it alike. The rule:
  *
  * - ending sessions records the time in ms (`sessions_ended_at`) and forgets admitted tokens;
  * - a token is good when it was issued clearly after that (by more than `clockSkewMs`, for the
- *   clocks of Cognito and the API), or when it is admitted;
+ *   clocks of the API's containers), or when it is admitted;
  * - a token the API obtains itself (sign-in, refresh) within that margin is admitted by its `jti`,
  *   on condition that the sessions have not ended again since the API read the time: so a token
  *   from a sign-in after a logout works within the same second, and one from before does not.

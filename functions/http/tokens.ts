@@ -1,9 +1,8 @@
-import { createRemoteJWKSet, decodeJwt, jwtVerify, SignJWT } from 'jose';
+import { decodeJwt, jwtVerify, SignJWT } from 'jose';
 import { secretString } from '../aws/secrets';
-import { cognitoIssuer, env } from '../env';
-import { ServiceUnavailable, isDependencyFailure } from './errors';
+import { env } from '../env';
 
-/** The two user pools a bearer token can come from. */
+/** The two user pools, and the two areas a session belongs to. */
 export type Area = 'client' | 'admin';
 
 /** The user pool and app client of an area. */
@@ -12,20 +11,6 @@ export function poolOf(area: Area) {
   return area === 'client'
     ? { poolId: e.CLIENT_USER_POOL_ID, clientId: e.CLIENT_USER_POOL_CLIENT_ID }
     : { poolId: e.ADMIN_USER_POOL_ID, clientId: e.ADMIN_USER_POOL_CLIENT_ID };
-}
-
-const keySets = new Map<Area, ReturnType<typeof createRemoteJWKSet>>();
-
-function keySet(area: Area) {
-  let set = keySets.get(area);
-  if (!set) {
-    // Kept per container; a key id not seen before is fetched again (at most every 30 s).
-    set = createRemoteJWKSet(new URL(`${cognitoIssuer(poolOf(area).poolId)}/.well-known/jwks.json`), {
-      timeoutDuration: 2_500,
-    });
-    keySets.set(area, set);
-  }
-  return set;
 }
 
 /**
@@ -53,65 +38,33 @@ export interface VerifiedToken extends TokenStamp {
   username: string;
   /** A token the API signed for a super admin acting as the user (RFC 8693 `act`). */
   actor?: { adminId: string };
-  /**
-   * Signed by the API (after a second factor, a social sign-in, an impersonation) rather than by
-   * Cognito, whose tokens prove a password alone.
-   */
-  byApi: boolean;
-}
-
-/** The issuer a token claims, unverified: it tells which pool's keys to verify it with. */
-function claimedIssuer(token: string): string | undefined {
-  try {
-    return decodeJwt(token).iss;
-  } catch (error) {
-    // The pool's keys could not be fetched: the token may well be valid, so do not end the session.
-    if ((error as { code?: string }).code === 'ERR_JWKS_TIMEOUT' || isDependencyFailure(error))
-      throw new ServiceUnavailable();
-    return undefined;
-  }
 }
 
 /**
- * Verifies a Cognito access token against its pool's JWKS, issuer, token_use and app client.
- * Answers which area it belongs to, or undefined when it is not a valid token of either pool.
+ * Verifies a session token. Every session is the API's own (functions/services/auth.ts): a token
+ * Cognito signed, got from it directly with a password or a refresh token, is none, and neither is
+ * anything else. Answers its area, or undefined when it is not a valid session token.
  */
 export async function verifyAccessToken(token: string): Promise<VerifiedToken | undefined> {
-  const issuer = claimedIssuer(token);
-  if (issuer === apiIssuer) return verifyApiToken(token);
-  const area = (['client', 'admin'] as const).find((a) => cognitoIssuer(poolOf(a).poolId) === issuer);
-  if (!area) return undefined;
+  let issuer: string | undefined;
   try {
-    const { payload } = await jwtVerify(token, keySet(area), { issuer });
-    if (payload.token_use !== 'access' || payload.client_id !== poolOf(area).clientId) return undefined;
-    const username = typeof payload.username === 'string' ? payload.username : undefined;
-    if (!username || typeof payload.iat !== 'number') return undefined;
-    return {
-      area,
-      username,
-      issuedAt: payload.iat,
-      jti: typeof payload.jti === 'string' ? payload.jti : undefined,
-      byApi: false,
-    };
-  } catch (error) {
-    // The pool's keys could not be fetched: the token may well be valid, so do not end the session.
-    if ((error as { code?: string }).code === 'ERR_JWKS_TIMEOUT' || isDependencyFailure(error))
-      throw new ServiceUnavailable();
+    issuer = decodeJwt(token).iss;
+  } catch {
     return undefined;
   }
+  return issuer === apiIssuer ? verifyApiToken(token) : undefined;
 }
 
 /**
- * The API's own tokens: a super admin acting as a client user (impersonation), the sessions of a
- * social sign-in (the broker's ID token is verified, then the API signs the session), and every
- * session that passed a second factor (functions/services/second-factor.ts). HS256
- * with the session secret, at most an hour, an impersonation naming the admin in the RFC 8693
- * `act` claim. They carry the same `username`, `token_use`, `iat` and `jti` as a Cognito access
- * token of their area, so the middleware treats them alike (functions/http/authenticate.ts).
+ * The API's own tokens, every session's: a password sign-in (Cognito checked the password), one
+ * that passed a second factor (functions/services/second-factor.ts), a social sign-in (the
+ * broker's ID token is verified, then the API signs the session), and a super admin acting as a
+ * client user (impersonation). HS256 with the session secret, at most an hour, an impersonation
+ * naming the admin in the RFC 8693 `act` claim; `username` is the person's Cognito username.
  */
 export const apiIssuer = 'urn:spaces:api';
 const apiAudience: Record<Area, string> = { client: 'urn:spaces:client', admin: 'urn:spaces:admin' };
-/** How long a token the API signs is valid: as long as a Cognito access token (1 hour). */
+/** How long a token the API signs is valid: 1 hour. */
 export const apiTokenSeconds = 3600;
 
 /**
@@ -181,7 +134,6 @@ async function verifyApiToken(token: string): Promise<VerifiedToken | undefined>
       username,
       issuedAt: iat,
       jti,
-      byApi: true,
       ...(typeof act?.sub === 'string' ? { actor: { adminId: act.sub } } : {}),
     };
   } catch {

@@ -10,7 +10,7 @@ import { env } from '../env';
 import { BadRequest, Forbidden, Invalid, Unauthorized } from '../http/errors';
 import type { Principal } from '../http/principal';
 import { apiTokenSeconds, clientUsername, signApiToken, type Area } from '../http/tokens';
-import { refreshSession, revokeRefreshToken, setPassword, signIn, type Session } from './identity';
+import { checkPassword, setPassword, type Session } from './identity';
 import { escapeHtml, sendMail } from './mail';
 import {
   admit,
@@ -89,7 +89,8 @@ export async function loadForSignIn(area: Area, owner: { ownerId: string; accoun
 /**
  * Signs in with e-mail and password. Repeated failures for one e-mail lock it for a while
  * (services/throttle.ts); an unknown e-mail and a wrong password answer alike. An inactive user
- * or account is told so only after the password was right. A person with a second factor (every
+ * or account is told so only after the password was right. Cognito checks the password and
+ * nothing more: the session is the API's own (`apiSignIn`). A person with a second factor (every
  * super admin) gets no session yet but a challenge (services/second-factor.ts), and the failures
  * counted so far stay until the code is right too.
  */
@@ -98,24 +99,16 @@ export async function login(area: Area, email: string, password: string): Promis
   const owner = await findEmailOwner(area, email);
   const before = owner ? await loadForSignIn(area, owner) : undefined;
   const startedAt = Date.now();
-  const session = owner ? await signIn(area, usernameOf(area, owner), password) : undefined;
-  if (!owner || !before?.state || !session) {
+  const right = owner ? await checkPassword(area, usernameOf(area, owner), password) : false;
+  if (!owner || !before?.state || !right) {
     await recordFailure(area, email, failures);
     throw new Unauthorized(wrongCredentials);
   }
   if (before.inactive) throw new Forbidden(before.inactive);
-  // Cognito's tokens proved the password; the session will be the API's, after the code.
   if (secondFactorRequired(area, before.state)) {
     return { challenge: await startChallenge({ area, ...owner }, before.state, startedAt) };
   }
-  await admit({ area, ...owner }, before.state, session.accessToken);
-  if (area === 'client' && session.refreshToken) {
-    await recordRefreshToken(
-      { accountId: owner.accountId!, userId: owner.ownerId },
-      session.refreshToken,
-      startedAt,
-    );
-  }
+  const session = await apiSignIn({ area, ...owner }, before.state);
   if (failures) await clearFailures(area, email);
   return { session };
 }
@@ -157,9 +150,10 @@ export async function answerChallenge(area: Area, token: string, code: string): 
 }
 
 /**
- * A session of the API's own (functions/http/tokens.ts) for a person whose state was read before:
- * after a second factor, and for a social sign-in. A client also gets a refresh token the API
- * keeps, so refresh, logout and every "sessions end" rule work as for a password sign-in.
+ * A session of the API's own (functions/http/tokens.ts), the only kind there is, for a person
+ * whose state was read before the first factor was checked: after a password, a second factor or
+ * a social sign-in. A client also gets a refresh token the API keeps, so refresh, logout and
+ * every "sessions end" rule hold.
  */
 export async function apiSignIn(owner: Owner, state: Person): Promise<Session> {
   const startedAt = Date.now();
@@ -173,25 +167,17 @@ export async function apiSignIn(owner: Owner, state: Person): Promise<Session> {
   await admit(owner, state, accessToken);
   if (owner.area === 'admin') return { accessToken, expiresIn: apiTokenSeconds };
   const refreshToken = newApiRefreshToken();
-  await recordRefreshToken(
-    { accountId: owner.accountId!, userId: owner.ownerId },
-    refreshToken,
-    startedAt,
-    'api',
-  );
+  await recordRefreshToken({ accountId: owner.accountId!, userId: owner.ownerId }, refreshToken, startedAt);
   return { accessToken, refreshToken, expiresIn: apiTokenSeconds };
 }
 
-/**
- * The refresh token of a session the API signed itself (a social sign-in): random, told apart
- * from Cognito's by its prefix, so a logout does not ask Cognito to revoke it.
- */
+/** The refresh token of a client's session: random; the API keeps its hash (services/sessions.ts). */
 const apiRefreshPrefix = 'api.';
 export function newApiRefreshToken(): string {
   return `${apiRefreshPrefix}${randomBytes(32).toString('base64url')}`;
 }
 
-/** A new session token of the API's own (a social sign-in's refresh). */
+/** A new session token of the API's own (a refresh). */
 async function apiSession(accountId: string, userId: string): Promise<Session> {
   const accessToken = await signApiToken({
     area: 'client',
@@ -205,8 +191,7 @@ async function apiSession(accountId: string, userId: string): Promise<Session> {
 
 /**
  * A new access token for a client's refresh token, unless the sessions ended after the sign-in
- * that issued it or the user or account is no longer active. Cognito refreshes its own tokens;
- * the API signs a new one for a social sign-in.
+ * that issued it or the user or account is no longer active.
  */
 export async function refresh(refreshToken: string | undefined): Promise<Session> {
   const ended = new Unauthorized('Your session has ended. Please log in again');
@@ -217,11 +202,7 @@ export async function refresh(refreshToken: string | undefined): Promise<Session
   // A deactivation of the account ended its sessions too, even once it is active again.
   if (origin.started_at <= (account?.sessions_ended_at ?? 0)) throw ended;
   if (user.status !== 'Active' || account?.status !== 'Active') throw ended;
-  const session =
-    origin.source === 'api'
-      ? await apiSession(user.account_id, user.user_id)
-      : await refreshSession('client', refreshToken);
-  if (!session) throw ended;
+  const session = await apiSession(user.account_id, user.user_id);
   await admit(
     { area: 'client', ownerId: user.user_id, accountId: user.account_id },
     user,
@@ -231,7 +212,7 @@ export async function refresh(refreshToken: string | undefined): Promise<Session
 }
 
 /**
- * Ends every session of the principal; the refresh token of this one is revoked and forgotten.
+ * Ends every session of the principal; the refresh token of this one is forgotten.
  * A super admin acting as a user ends only that impersonation, not the user's own sessions.
  */
 export async function logout(principal: Principal, refreshToken: string | undefined): Promise<void> {
@@ -240,12 +221,7 @@ export async function logout(principal: Principal, refreshToken: string | undefi
     return;
   }
   await endSessions(ownerOf(principal));
-  if (principal.kind === 'client' && refreshToken) {
-    await Promise.all([
-      refreshToken.startsWith(apiRefreshPrefix) ? undefined : revokeRefreshToken('client', refreshToken),
-      forgetRefreshToken(refreshToken),
-    ]);
-  }
+  if (principal.kind === 'client' && refreshToken) await forgetRefreshToken(refreshToken);
 }
 
 function ownerOf(principal: Principal): Owner {
@@ -317,7 +293,7 @@ export async function changePassword(principal: Principal, current: string, next
   const area: Area = principal.kind;
   const username =
     principal.kind === 'client' ? clientUsername(principal.accountId, principal.userId) : principal.adminId;
-  if (!(await signIn(area, username, current))) {
+  if (!(await checkPassword(area, username, current))) {
     throw new Invalid({ current_password: 'The current password is incorrect' });
   }
   await setPassword(area, username, next);

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { cognito } from '../aws/cognito';
 import { poolOf, type Area } from '../http/tokens';
 
@@ -90,53 +91,80 @@ function isRefused(error: unknown): boolean {
   return refusals.has((error as { name?: string }).name ?? '');
 }
 
-/** Checks a password; undefined when Cognito refuses it. */
-export async function signIn(area: Area, username: string, password: string): Promise<Session | undefined> {
-  const aws = await cognito();
-  try {
-    const { AuthenticationResult: auth } = await aws.client.send(
-      new aws.InitiateAuthCommand({
-        ClientId: poolOf(area).clientId,
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: username, PASSWORD: password },
-      }),
-    );
-    if (!auth?.AccessToken) return undefined;
-    return {
-      accessToken: auth.AccessToken,
-      refreshToken: auth.RefreshToken,
-      expiresIn: auth.ExpiresIn ?? 3600,
-    };
-  } catch (error) {
-    if (isRefused(error)) return undefined;
-    throw error;
-  }
-}
+/**
+ * The API's app client of an area is confidential (infra/cdk/stacks/auth-stack.ts): Cognito takes
+ * a sign-in only with a SECRET_HASH of its secret, which only the API reads (DescribeUserPoolClient,
+ * once per container; a failed read is tried again on the next request). A client without a secret
+ * (the emulator's, made before it had one) needs none.
+ */
+const clientSecrets = new Map<Area, Promise<string | undefined>>();
 
-export async function refreshSession(area: Area, refreshToken: string): Promise<Session | undefined> {
-  const aws = await cognito();
-  try {
-    const { AuthenticationResult: auth } = await aws.client.send(
-      new aws.InitiateAuthCommand({
-        ClientId: poolOf(area).clientId,
-        AuthFlow: 'REFRESH_TOKEN_AUTH',
-        AuthParameters: { REFRESH_TOKEN: refreshToken },
-      }),
-    );
-    if (!auth?.AccessToken) return undefined;
-    return { accessToken: auth.AccessToken, refreshToken, expiresIn: auth.ExpiresIn ?? 3600 };
-  } catch (error) {
-    if (isRefused(error)) return undefined;
-    throw error;
-  }
-}
-
-/** Revokes a refresh token (and the access tokens issued from it, in Cognito). */
-export async function revokeRefreshToken(area: Area, refreshToken: string): Promise<void> {
-  const aws = await cognito();
-  await aws.client
-    .send(new aws.RevokeTokenCommand({ ClientId: poolOf(area).clientId, Token: refreshToken }))
-    .catch((error: unknown) => {
-      if (!isRefused(error)) throw error;
+function clientSecret(area: Area): Promise<string | undefined> {
+  let secret = clientSecrets.get(area);
+  if (!secret) {
+    secret = (async () => {
+      const aws = await cognito();
+      const { poolId, clientId } = poolOf(area);
+      const { UserPoolClient } = await aws.client.send(
+        new aws.DescribeUserPoolClientCommand({ UserPoolId: poolId, ClientId: clientId }),
+      );
+      return UserPoolClient?.ClientSecret;
+    })();
+    clientSecrets.set(area, secret);
+    secret.catch(() => {
+      if (clientSecrets.get(area) === secret) clientSecrets.delete(area);
     });
+  }
+  return secret;
+}
+
+/** Cognito's SECRET_HASH: Base64 of HMAC-SHA256(username + client id) keyed with the client secret. */
+export function secretHash(username: string, clientId: string, secret: string): string {
+  return createHmac('sha256', secret)
+    .update(username + clientId)
+    .digest('base64');
+}
+
+/**
+ * Checks a password, and nothing more: every session is the API's own (functions/services/auth.ts),
+ * so the refresh token Cognito answers a right password with is revoked at once (and with it the
+ * access token it came with). False when Cognito refuses the password.
+ */
+export async function checkPassword(area: Area, username: string, password: string): Promise<boolean> {
+  const aws = await cognito();
+  const { clientId } = poolOf(area);
+  const secret = await clientSecret(area);
+  let refreshToken: string | undefined;
+  try {
+    const { AuthenticationResult: auth } = await aws.client.send(
+      new aws.InitiateAuthCommand({
+        ClientId: clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: {
+          USERNAME: username,
+          PASSWORD: password,
+          ...(secret ? { SECRET_HASH: secretHash(username, clientId, secret) } : {}),
+        },
+      }),
+    );
+    if (!auth?.AccessToken) return false;
+    refreshToken = auth.RefreshToken;
+  } catch (error) {
+    if (isRefused(error)) return false;
+    throw error;
+  }
+  if (refreshToken) {
+    await aws.client
+      .send(
+        new aws.RevokeTokenCommand({
+          ClientId: clientId,
+          Token: refreshToken,
+          ...(secret ? { ClientSecret: secret } : {}),
+        }),
+      )
+      .catch((error: unknown) => {
+        if (!isRefused(error)) throw error;
+      });
+  }
+  return true;
 }

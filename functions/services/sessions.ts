@@ -25,8 +25,8 @@ export function stampOf(accessToken: string): TokenStamp {
 }
 
 /**
- * After the API obtained `accessToken` for a person whose state it had read before asking
- * Cognito: admits the token when its time alone cannot tell it from one issued before the end.
+ * After the API signed `accessToken` for a person whose state it had read before checking the
+ * first factor: admits the token when its time alone cannot tell it from one issued before the end.
  */
 export async function admit(owner: Owner, stateRead: SessionState, accessToken: string): Promise<void> {
   const stamp = stampOf(accessToken);
@@ -46,15 +46,11 @@ export async function endSessions(owner: Owner): Promise<void> {
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/**
- * Records a client's new refresh token with the time of the sign-in that issued it, and who
- * refreshes it: Cognito, or the API (a social sign-in).
- */
+/** Records a client's new refresh token with the time of the sign-in that issued it. */
 export async function recordRefreshToken(
   owner: { accountId: string; userId: string },
   refreshToken: string,
   startedAt: number,
-  source: 'cognito' | 'api' = 'cognito',
 ): Promise<void> {
   await putRefreshSession(
     {
@@ -62,7 +58,6 @@ export async function recordRefreshToken(
       account_id: owner.accountId,
       user_id: owner.userId,
       started_at: startedAt,
-      source,
     },
     Math.floor(startedAt / 1000) + refreshDays * 24 * 3600,
   );

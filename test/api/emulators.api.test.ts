@@ -71,7 +71,7 @@ describe('the emulators of the test run', () => {
     ['client', env.CLIENT_USER_POOL_ID, env.CLIENT_USER_POOL_CLIENT_ID],
     ['admin', env.ADMIN_USER_POOL_ID, env.ADMIN_USER_POOL_CLIENT_ID],
   ])(
-    'have the %s user pool and its app client, without secret, for password sign-in',
+    'have the %s user pool and its app client, with a secret as in AWS, for password sign-in',
     async (area, poolId, clientId) => {
       const { UserPool: pool } = await cognito.send(new DescribeUserPoolCommand({ UserPoolId: poolId }));
       expect(pool?.Name).toBe(`spaces-${area}`);
@@ -84,7 +84,7 @@ describe('the emulators of the test run', () => {
         new DescribeUserPoolClientCommand({ UserPoolId: poolId, ClientId: clientId }),
       );
       expect(app?.ClientName).toBe(`spaces-${area}-app`);
-      expect(app?.ClientSecret).toBeUndefined();
+      expect(app?.ClientSecret).toEqual(expect.any(String));
       expect(app?.ExplicitAuthFlows).toEqual(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']);
     },
   );

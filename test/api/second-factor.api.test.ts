@@ -2,11 +2,11 @@ import { ulid } from 'ulid';
 import { db } from '../../functions/data/entities';
 import { getAdmin } from '../../functions/data/admins';
 import { createAdminUser } from '../../functions/services/admins';
-import { signIn as cognitoSignIn } from '../../functions/services/identity';
 import { challengeHash } from '../../functions/services/second-factor';
 import { endSessions } from '../../functions/services/sessions';
 import { clientUsername } from '../../functions/http/tokens';
 import { anAccount, anAdmin, call, password, signedInAs } from '../support/api';
+import { passwordAtCognito } from '../support/cognito';
 import { codeFor, currentStep, freshCode, secondFactorOf } from '../support/second-factor';
 
 /**
@@ -182,9 +182,8 @@ describe('the admin sign-in asks for a code from an authenticator app', () => {
 
   it("refuses a token Cognito issued for the password alone: an admin's session is the API's", async () => {
     const admin = await anAdmin();
-    const cognito = await cognitoSignIn('admin', admin.id, password);
-    expect(cognito?.accessToken).toEqual(expect.any(String));
-    const refused = await call('GET', '/admin/me', { token: cognito!.accessToken });
+    const cognito = await passwordAtCognito('admin', admin.id, password);
+    const refused = await call('GET', '/admin/me', { token: cognito.accessToken });
     expect(refused.status).toBe(401);
     expect((await call('GET', '/admin/me', { token: admin.token })).status).toBe(200);
   });
@@ -273,8 +272,8 @@ describe('a client user turns two-factor authentication on and off from the prof
     const refreshed = await call('POST', '/client/auth/refresh', { headers: { cookie: cookie! } });
     expect(refreshed.status).toBe(200);
     // Cognito's token for the password alone is no session of theirs any more.
-    const cognito = await cognitoSignIn('client', clientUsername(accountId, user.id), password);
-    expect((await call('GET', '/client/me', { token: cognito!.accessToken })).status).toBe(401);
+    const cognito = await passwordAtCognito('client', clientUsername(accountId, user.id), password);
+    expect((await call('GET', '/client/me', { token: cognito.accessToken })).status).toBe(401);
 
     const log = await db()
       .entities.activity.query.byScope({ scope: `ACCOUNT#${accountId}` })

@@ -422,6 +422,12 @@ describe('least privilege', () => {
     expect(actions('me')).toContain('s3:PutObject');
     expect(actions('auth')).not.toContain('s3:PutObject');
     expect(actions('auth')).toContain('cognito-idp:AdminSetUserPassword');
+    // Only the groups that check passwords (sign-in, a password change) read the app clients' secrets.
+    for (const group of routeGroups) {
+      expect(actions(group).has('cognito-idp:DescribeUserPoolClient'), group).toBe(
+        group === 'auth' || group === 'me',
+      );
+    }
     expect(actions('auth')).toContain('ses:SendEmail');
     // Only the groups that link calendars (calendars, and spaces for the space form) open their
     // tokens, and those that check or set second-factor secrets (auth, me) theirs, with the key

@@ -54,15 +54,31 @@ describe("the API's password app clients", () => {
       }),
     ).map((resource) => (resource as { Properties: Record<string, unknown> }).Properties);
 
-  it('allow USER_PASSWORD_AUTH and REFRESH_TOKEN_AUTH only, without a secret', () => {
+  it('allow USER_PASSWORD_AUTH and REFRESH_TOKEN_AUTH only, with a secret', () => {
     expect(apiClients()).toHaveLength(2);
     for (const client of apiClients()) {
       expect(client.ExplicitAuthFlows).toEqual(
         expect.arrayContaining(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
       );
       expect(client.ExplicitAuthFlows).toHaveLength(2);
-      expect(client.GenerateSecret).toBe(false);
+      expect(client.GenerateSecret).toBe(true);
       expect(client.AllowedOAuthFlows).toBeUndefined();
+    }
+  });
+
+  // Only the API, which reads the secret, can sign in or refresh at them: nobody reaches around
+  // its sign-in lock or refreshes a session that ended (docs/architecture.md "Sign-in").
+  it.each([
+    ['dev', { stage: 'dev' }],
+    ['prod', { stage: 'prod', region: 'eu-west-2' }],
+  ])('are confidential in the %s stage', (_name, context) => {
+    const stage = synthSpaces({ context });
+    const clients = stage.templates.auth.findResources('AWS::Cognito::UserPoolClient', {
+      Properties: { ClientName: 'api' },
+    });
+    expect(Object.keys(clients)).toHaveLength(2);
+    for (const client of Object.values(clients)) {
+      expect((client as { Properties: { GenerateSecret?: boolean } }).Properties.GenerateSecret).toBe(true);
     }
   });
 

@@ -106,11 +106,6 @@ export const refreshSessionEntity = new Entity({
     user_id: { type: 'string', required: true },
     /** Epoch ms of the sign-in. */
     started_at: { type: 'number', required: true },
-    /**
-     * Who refreshes it: Cognito (a password sign-in's refresh token), or the API itself (a social
-     * sign-in, whose session tokens the API signs).
-     */
-    source: { type: ['cognito', 'api'] as const, required: true, default: 'cognito' },
     ttl: { type: 'number', required: true },
   },
   indexes: {

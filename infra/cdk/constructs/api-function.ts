@@ -185,6 +185,21 @@ export class ApiFunction extends Construct {
     return this;
   }
 
+  /**
+   * Password checks at the pools' confidential app clients (functions/services/identity.ts):
+   * DescribeUserPoolClient, to read the client secret at run time, on those pools alone.
+   */
+  allowPasswordChecks(...pools: IUserPool[]): this {
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        sid: 'PasswordChecks',
+        actions: ['cognito-idp:DescribeUserPoolClient'],
+        resources: pools.map((pool) => pool.userPoolArn),
+      }),
+    );
+    return this;
+  }
+
   /** The read-only calls of the health check: one cheap call per dependency (functions/services/health.ts). */
   allowHealthProbes(deps: { table: ITable; bucket: IBucket; userPool: IUserPool }): this {
     this.role.addToPrincipalPolicy(

@@ -26,6 +26,8 @@ interface GroupAccess {
   readonly uploads?: boolean;
   /** Create users and set passwords in both user pools. */
   readonly userAdmin?: boolean;
+  /** Check passwords at both pools' confidential app clients (reading their secrets). */
+  readonly passwords?: boolean;
   /** Send e-mail from MAIL_FROM. */
   readonly mail?: boolean;
   /** The health check's probes of every dependency. */
@@ -39,9 +41,9 @@ interface GroupAccess {
 export const groupAccess: Record<RouteGroup, GroupAccess> = {
   system: { table: 'read', health: true },
   // Sign-in checks codes of sealed second-factor secrets, and seals an admin's new one.
-  auth: { table: 'write', userAdmin: true, mail: true, secondFactor: true },
+  auth: { table: 'write', userAdmin: true, passwords: true, mail: true, secondFactor: true },
   // A client user sets up, turns on and off their own second factor.
-  me: { table: 'write', userAdmin: true, mail: true, uploads: true, secondFactor: true },
+  me: { table: 'write', userAdmin: true, passwords: true, mail: true, uploads: true, secondFactor: true },
   config: { table: 'write' },
   accounts: { table: 'write', userAdmin: true, mail: true, uploads: true },
   platform: { table: 'write', userAdmin: true, uploads: true },
@@ -199,6 +201,7 @@ export class ApiStack extends Stack {
       if (access.calendarTokens) fn.allowCalendarTokens(props.calendarKey, config.calendars);
       else if (access.secondFactor) fn.allowSealing(props.calendarKey);
       if (access.userAdmin) fn.allowUserAdmin(props.clientPool.pool, props.adminPool.pool);
+      if (access.passwords) fn.allowPasswordChecks(props.clientPool.pool, props.adminPool.pool);
       if (access.mail) fn.allowSendEmail(config.mailFrom);
       if (access.health) {
         fn.allowHealthProbes({ table: props.table, bucket: uploadsBucket, userPool: props.clientPool.pool });

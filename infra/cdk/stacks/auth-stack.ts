@@ -99,7 +99,9 @@ export class UsersPool extends Construct {
 
     this.client = this.pool.addClient('ApiClient', {
       userPoolClientName: 'api',
-      generateSecret: false,
+      // Confidential: only the API, which reads the secret at run time (functions/services/identity.ts),
+      // can sign in with a password or refresh a token here, so every sign-in meets its lock.
+      generateSecret: true,
       // USER_PASSWORD_AUTH; CDK adds ALLOW_REFRESH_TOKEN_AUTH whenever an auth flow is set.
       authFlows: { userPassword: true },
       accessTokenValidity: Duration.hours(1),

@@ -89,8 +89,9 @@ export async function startCognito(
  * Finds the client and admin pools and their app clients by name, creating what is missing, so
  * that a restart on the same data keeps the same ids. Usernames are free strings (the app's user
  * ids), passwords need at least 8 characters mixing upper and lower case and digits (cognito-local
- * does not enforce this); app clients have no secret, allow USER_PASSWORD_AUTH and refresh, and
- * keep Cognito's default token lifetimes (60 minutes; refresh 30 days).
+ * does not enforce this); app clients have a secret, as in AWS (the API sends its SECRET_HASH,
+ * which cognito-local does not check), allow USER_PASSWORD_AUTH and refresh, and keep Cognito's
+ * default token lifetimes (60 minutes; refresh 30 days).
  */
 export async function ensureUserPools(
   client: CognitoIdentityProviderClient,
@@ -145,7 +146,7 @@ async function createAppClient(
     new CreateUserPoolClientCommand({
       UserPoolId: poolId,
       ClientName: clientName,
-      GenerateSecret: false,
+      GenerateSecret: true,
       ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
       EnableTokenRevocation: true,
       AccessTokenValidity: 60,
