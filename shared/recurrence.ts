@@ -1,6 +1,6 @@
 import { messages } from './schemas/messages';
 import type { EventTiming, RecurType, WeekdayCode } from './schemas/event-timing';
-import { weekdayCodes } from './schemas/event-timing';
+import { OCCURRENCE_LIMIT, weekdayCodes } from './schemas/event-timing';
 import { ruleStarts } from './rule-starts';
 import type { RecurOn, Rule, RuleEnd } from './rule-starts';
 import {
@@ -17,9 +17,7 @@ import {
 /** The fields that place an event's occurrences in time (declared with the event schema's timing fields). */
 export type { EventTiming } from './schemas/event-timing';
 export type { RecurOn } from './rule-starts';
-
-/** The most occurrences one series may have. */
-export const OCCURRENCE_LIMIT = 1000;
+export { OCCURRENCE_LIMIT };
 
 /** Messages of the recurrence rules that the spec's generic catalogue does not cover. */
 export const recurrenceMessages = {

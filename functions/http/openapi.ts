@@ -16,13 +16,17 @@ const errorDescriptions: Record<ErrorStatus, string> = {
   409: 'Conflicts with what is stored: a value that must be unique, or a change made meanwhile',
   413: 'The request is larger than 10 MiB, or an uploaded file larger than its limit',
   422: "Invalid input: `message` maps each field to the specification's message",
-  429: 'Too many attempts; `Retry-After` says when to try again',
+  429: "Too many requests: the stage's request rate, or too many attempts (sign-in, a display's PIN, registrations); `Retry-After`, when sent, says when to try again",
   503: 'A service the API depends on is down, slow or throttling; `Retry-After` says when to try again',
 };
 
-/** The error statuses an operation can answer: those of its kind, and those it names. */
+/**
+ * The error statuses an operation can answer: those of its kind, and those it names. Every route
+ * may answer 429: the API stage throttles them all (infra/cdk/stacks/api-stack.ts), some more
+ * tightly, and the edge and the API limit sign-in, recovery and registrations besides.
+ */
 export function errorStatuses(route: RouteDef): ErrorStatus[] {
-  const statuses = new Set<ErrorStatus>([413, 503, ...(route.errors ?? [])]);
+  const statuses = new Set<ErrorStatus>([413, 429, 503, ...(route.errors ?? [])]);
   // A device's token names no role, so nothing is forbidden to it: it is good (200) or not (401).
   if (route.auth === 'device') statuses.add(401);
   else if (route.auth !== 'public') [401, 403].forEach((s) => statuses.add(s as ErrorStatus));

@@ -66,8 +66,6 @@ import { countMetric } from '../observability/metrics';
  * after the commit (./invitations.ts).
  */
 
-/** The most invitees one booking may have: with the booking and its guards, one transaction holds them. */
-export const MAX_INVITEES = 50;
 /** How often a write that lost a race for its space reads again and retries. */
 const WRITE_ATTEMPTS = 10;
 /**
@@ -121,11 +119,6 @@ function placeToBook(
 function assertOpen(venue: VenueItem, space: SpaceItem): void {
   if (venue.status !== 'Active') throw new Invalid({ venue: 'This venue is inactive' });
   if (space.status !== 'Active') throw new Invalid({ space: 'This space is inactive' });
-}
-
-function assertInvitees(input: EventInput): void {
-  if (input.invites_list.length > MAX_INVITEES)
-    throw new Invalid({ invites_list: `A booking may invite at most ${MAX_INVITEES} people` });
 }
 
 /** The event form as the planners read it, in the venue's zone. */
@@ -231,7 +224,6 @@ export async function createBooking(principal: ClientPrincipal, input: EventInpu
   const access = accessFromPlaces(principal, places);
   const place = placeToBook(access, places, input.venue, input.space);
   assertOpen(place.venue, place.space);
-  assertInvitees(input);
   const series: Series = { ...eventOf(input, place.venue.timezone), id: ulid(), exdates: [] };
   const occurrences = planned(() => occupancy([series], []));
   const base: ItemBase = {
@@ -357,7 +349,6 @@ export async function updateBooking(
   const found = await bookingToChange(principal, bookingId, { venueId: input.venue, spaceId: input.space });
   const { booking, places } = found;
   const place = placeToBook(found.access, places, input.venue, input.space);
-  assertInvitees(input);
   const state = stateOf(booking, found.occurrences);
   const scope = input.applicable ?? 'ALL';
   const before = planned(() => occupancy([state.series], state.detached));

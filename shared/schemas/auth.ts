@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { email, password, optionalText, requiredText } from './common';
+import { checkedPasswordMaxLength, email, password, optionalText, requiredText } from './common';
 import { messages } from './messages';
 import { socialProviders } from '../social';
 
@@ -7,7 +7,8 @@ export const loginSchema = z.object({
   email,
   password: z
     .string({ error: (issue) => (issue.input == null ? messages.required : messages.invalid) })
-    .min(1, { error: messages.required }),
+    .min(1, { error: messages.required })
+    .max(checkedPasswordMaxLength, { error: messages.maxLength(checkedPasswordMaxLength) }),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -27,15 +28,24 @@ export const resetSchema = z
     email,
     token: requiredText(200),
     password,
-    password_confirmation: z.string({ error: messages.required }).min(1, { error: messages.required }),
+    password_confirmation: z
+      .string({ error: messages.required })
+      .min(1, { error: messages.required })
+      .max(checkedPasswordMaxLength, { error: messages.maxLength(checkedPasswordMaxLength) }),
   })
   .superRefine(confirmed);
 
 export const passwordChangeSchema = z
   .object({
-    current_password: z.string({ error: messages.required }).min(1, { error: messages.required }),
+    current_password: z
+      .string({ error: messages.required })
+      .min(1, { error: messages.required })
+      .max(checkedPasswordMaxLength, { error: messages.maxLength(checkedPasswordMaxLength) }),
     password,
-    password_confirmation: z.string({ error: messages.required }).min(1, { error: messages.required }),
+    password_confirmation: z
+      .string({ error: messages.required })
+      .min(1, { error: messages.required })
+      .max(checkedPasswordMaxLength, { error: messages.maxLength(checkedPasswordMaxLength) }),
   })
   .superRefine(confirmed);
 
@@ -60,6 +70,7 @@ export type LoginResult = z.infer<typeof loginResultSchema>;
 /** A code of an authenticator app (TOTP, RFC 6238): six digits; spaces typed between are dropped. */
 export const totpCode = z
   .string({ error: (issue) => (issue.input == null ? messages.required : messages.invalid) })
+  .max(20, { error: 'Enter the 6-digit code from your authenticator app' })
   .transform((value) => value.replace(/\s/g, ''))
   .pipe(
     z
@@ -109,6 +120,7 @@ export const socialLoginSchema = z.object({
   provider: z.enum(socialProviders, { error: messages.invalid }),
   code_verifier: z
     .string({ error: messages.required })
+    .max(128, { error: messages.invalid })
     .regex(/^[A-Za-z0-9._~-]{43,128}$/, { error: messages.invalid }),
   nonce: requiredText(256),
 });

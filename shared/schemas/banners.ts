@@ -13,11 +13,18 @@ export const bannerPositions = [
 ] as const;
 export const bannerPosition = z.enum(bannerPositions, { error: messages.invalid });
 
-/** Package ids, comma-joined on the wire; a list is accepted too. None: every package. */
+/**
+ * Package ids, comma-joined on the wire; a list is accepted too. None: every package. At most 100
+ * ids (the string: as many with a comma and a space each).
+ */
 const packageIds = z
-  .union([z.string({ error: messages.invalid }), z.array(z.string({ error: messages.invalid }))], {
-    error: messages.invalid,
-  })
+  .union(
+    [
+      z.string({ error: messages.invalid }).max(2800),
+      z.array(z.string({ error: messages.invalid }).max(26)).max(100),
+    ],
+    { error: messages.invalid },
+  )
   .transform((value) =>
     (Array.isArray(value) ? value : value.split(',')).map((id) => id.trim()).filter(Boolean),
   )

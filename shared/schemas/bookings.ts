@@ -135,4 +135,9 @@ export const spaceFeedSchema = z.object({ url: z.string() });
 export type SpaceFeed = z.infer<typeof spaceFeedSchema>;
 
 /** The public feed's path parameter: `<token>.ics`. */
-export const feedFileParams = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{20,100}\.ics$/) });
+export const feedFileParams = z.object({
+  file: z
+    .string()
+    .max(104)
+    .regex(/^[A-Za-z0-9_-]{20,100}\.ics$/),
+});

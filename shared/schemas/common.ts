@@ -35,13 +35,23 @@ export const password = z
   .max(50, { error: messages.maxLength(50) })
   .regex(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/, { error: messages.password });
 
-/** An id the API gives out: a ULID (DESIGN §4). */
-export const ulid = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/);
+/**
+ * The longest password Cognito takes (256): a password typed to be checked (sign-in, the current
+ * one, a repeat) rather than set is bounded by it, not by the set rule's 50.
+ */
+export const checkedPasswordMaxLength = 256;
+
+/** An id the API gives out: a ULID (DESIGN §4), 26 characters. */
+export const ulid = z
+  .string()
+  .max(26)
+  .regex(/^[0-9A-HJKMNP-TV-Z]{26}$/);
 /** A ULID a form must name: blank is 'Field is required'. */
 export const requiredId = z
   .string({ error: (issue) => (issue.input == null ? messages.required : messages.invalid) })
   .trim()
   .min(1, { error: messages.required })
+  .max(26, { error: messages.invalid })
   .regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { error: messages.invalid });
 /** The `{id}` of a path; one that could name nothing answers 404. */
 export const idParams = z.object({ id: ulid });
@@ -51,6 +61,7 @@ export const isoDate = z
   .string({ error: (issue) => (issue.input == null ? messages.required : messages.invalid) })
   .trim()
   .min(1, { error: messages.required })
+  .max(10, { error: messages.invalid })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: messages.invalid })
   .refine(
     (value) =>
@@ -79,6 +90,7 @@ export function clearableText(maxLength: number) {
 export const pin = z
   .string({ error: messages.invalid })
   .trim()
+  .max(4, { error: 'PIN must be 4 digits' })
   .regex(/^\d{4}$/, { error: 'PIN must be 4 digits' });
 
 /** Yes/No flags of the spec. */

@@ -98,6 +98,7 @@ export const deviceCheckInSchema = z.object({
   /** The occurrence's start as the state gave it (`start_utc`). */
   occurrence_start: z
     .string({ error: (issue) => (issue.input == null ? messages.required : messages.invalid) })
+    .max(40, { error: messages.invalid })
     .refine((value) => !Number.isNaN(Date.parse(value)), { error: messages.invalid }),
   pin,
 });

@@ -24,6 +24,9 @@ export type RecurEndType = (typeof recurEndTypes)[number];
 /** One of {@link weekdayCodes}. */
 export type WeekdayCode = (typeof weekdayCodes)[number];
 
+/** The most occurrences one series may have (`recur_end` of AFTER, and any series). */
+export const OCCURRENCE_LIMIT = 1000;
+
 /** Lower bound of `recur_interval` (client-area §9; 0 means 1). */
 export const RECUR_INTERVAL_MIN = 0;
 /** Upper bound of `recur_interval` (client-area §9). */
@@ -37,14 +40,19 @@ export const wallTime = z
   .string({ error: requiredOrInvalid })
   .trim()
   .min(1, { error: messages.required })
+  .max(19, { error: messages.invalid })
   .refine((value) => parseWallTime(value) !== undefined, { error: messages.invalid });
 
 /** Blank form values ('' or null) count as absent. */
 export const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
+/** Digits a form sends for a number, as the number. */
+const digitsToNumber = (value: unknown) =>
+  typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
+
 /** An integer, also when a form sends it as digits. */
 export const integer = z.preprocess(
-  (value) => (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value),
+  digitsToNumber,
   z.number({ error: messages.invalid }).int({ error: messages.invalid }),
 );
 
@@ -55,24 +63,42 @@ export const eventTimingFields = z.object({
   recurring: z.preprocess(blankToUndefined, z.enum(yesNo, { error: messages.invalid }).default('No')),
   recur_interval: z.preprocess(
     blankToUndefined,
-    integer
-      .pipe(
+    z
+      .preprocess(
+        digitsToNumber,
         z
-          .number()
+          .number({ error: messages.invalid })
+          .int({ error: messages.invalid })
           .min(RECUR_INTERVAL_MIN, { error: messages.min(RECUR_INTERVAL_MIN) })
           .max(RECUR_INTERVAL_MAX, { error: messages.max(RECUR_INTERVAL_MAX) }),
       )
       .optional(),
   ),
   recur_type: z.preprocess(blankToUndefined, z.enum(recurTypes, { error: messages.invalid }).optional()),
-  recur_on: z.preprocess(blankToUndefined, z.string({ error: messages.invalid }).trim().optional()),
+  // At most every weekday, comma-separated (`MO,TU,WE,TH,FR,SA,SU`), with room for spaces.
+  recur_on: z.preprocess(
+    blankToUndefined,
+    z.string({ error: messages.invalid }).trim().max(50, { error: messages.invalid }).optional(),
+  ),
   recur_end_type: z.preprocess(
     blankToUndefined,
     z.enum(recurEndTypes, { error: messages.invalid }).optional(),
   ),
   recur_end: z.preprocess(
     blankToUndefined,
-    z.union([z.string().trim(), z.number()], { error: messages.invalid }).optional(),
+    // A date `YYYY-MM-DD` (ON), or a count of occurrences (AFTER), 1 to the series' limit.
+    z
+      .union(
+        [
+          z.string().trim().max(10),
+          z
+            .number()
+            .min(1, { error: messages.min(1) })
+            .max(OCCURRENCE_LIMIT, { error: messages.max(OCCURRENCE_LIMIT) }),
+        ],
+        { error: messages.invalid },
+      )
+      .optional(),
   ),
 });
 

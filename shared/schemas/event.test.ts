@@ -205,4 +205,20 @@ describe('eventSchema', () => {
       title: 'Field should be less than 255 characters',
     });
   });
+
+  it('limits the invitees, their addresses and the texts of the rule and its times', () => {
+    const invitees = (n: number) => Array.from({ length: n }, (_, i) => ({ email: `p${i}@example.com` }));
+    expect(errorsOf(aForm({ invites_list: invitees(50) }))).toEqual({});
+    expect(errorsOf(aForm({ invites_list: invitees(51) }))).toEqual({
+      invites_list: 'A booking may invite at most 50 people',
+    });
+    expect(errorsOf(aForm({ invites_list: [{ email: `${'a'.repeat(95)}@x.com` }] }))).toEqual({
+      'invites_list.0.email': 'Field should be less than 100 characters',
+    });
+    expect(errorsOf(recurringForm({ recur_on: 'MO,'.repeat(20) }))).toEqual({ recur_on: 'Invalid value' });
+    expect(errorsOf(recurringForm({ recur_end: '1'.repeat(11) }))).toEqual({ recur_end: 'Invalid value' });
+    expect(errorsOf(aForm({ start_date: `2026-03-02 09:00:00${'0'.repeat(20)}` }))).toEqual({
+      start_date: 'Invalid value',
+    });
+  });
 });

@@ -40,6 +40,9 @@ export const eventMessages = {
   ...recurrenceMessages,
 } as const;
 
+/** The most invitees one booking may have: with the booking and its guards, one transaction holds them. */
+export const MAX_INVITEES = 50;
+
 const invite = z
   .object({
     name: z
@@ -47,7 +50,11 @@ const invite = z
       .trim()
       .max(100, { error: messages.maxLength(100) })
       .optional(),
-    email: z.string({ error: messages.invalid }).trim().optional(),
+    email: z
+      .string({ error: messages.invalid })
+      .trim()
+      .max(100, { error: messages.maxLength(100) })
+      .optional(),
   })
   .superRefine((row, ctx) => {
     if (!row.email && !row.name) return; // a blank row: dropped below
@@ -62,6 +69,7 @@ const invite = z
  */
 const invitesList = z
   .array(invite, { error: messages.invalid })
+  .max(MAX_INVITEES, { error: `A booking may invite at most ${MAX_INVITEES} people` })
   .default([])
   .transform((rows) => {
     const seen = new Set<string>();

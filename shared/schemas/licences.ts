@@ -95,6 +95,7 @@ export const licenceQuerySchema = z.object({
     .optional(),
   page: z
     .string()
+    .max(6, { error: messages.invalid })
     .regex(/^\d{1,6}$/, { error: messages.invalid })
     .transform(Number)
     .pipe(z.number().min(1, { error: messages.min(0) }))

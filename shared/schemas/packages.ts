@@ -25,12 +25,19 @@ export const packageLimitChoices: PackageLimit[] = ['Unlimited', 1, 2, 3, 4, 5, 
 
 /**
  * The roles a package allows: a comma string on the wire (`Account Admin,Venue Manager`, quotes
- * around names allowed), or a list; at least one, each one of the four.
+ * around names allowed), or a list; at least one, each one of the four. The wire's list is bounded
+ * at ten names of 50 characters (the string: as many with a comma and a space each).
  */
 export const allowedRoles = z
-  .union([z.string({ error: messages.invalid }), z.array(z.string({ error: messages.invalid }))], {
-    error: (issue) => (issue.input == null ? messages.required : messages.invalid),
-  })
+  .union(
+    [
+      z.string({ error: messages.invalid }).max(520, { error: messages.invalid }),
+      z.array(z.string({ error: messages.invalid }).max(50, { error: messages.invalid })).max(10),
+    ],
+    {
+      error: (issue) => (issue.input == null ? messages.required : messages.invalid),
+    },
+  )
   .transform((value) =>
     (Array.isArray(value) ? value : value.split(','))
       .map((role) =>

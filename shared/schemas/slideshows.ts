@@ -25,12 +25,17 @@ const durationValues = SLIDE_DURATIONS.map((d) => d.value) as [string, ...string
 
 /**
  * The list itself, or as text (a multipart form sends lists so): JSON, or comma-separated values.
- * Both ways are described in the OpenAPI document with the list's items.
+ * Both ways are described in the OpenAPI document with the list's items. A list is at most
+ * `maxItems` long (`tooMany` says so), its text at most `textMaxLength` characters.
  */
-function jsonList<T extends z.ZodType>(item: T) {
+function jsonList<T extends z.ZodType>(
+  item: T,
+  { maxItems, tooMany, textMaxLength }: { maxItems: number; tooMany: string; textMaxLength: number },
+) {
   const list = z.array(item, { error: messages.invalid });
   const text = z
     .string()
+    .max(textMaxLength, { error: messages.maxLength(textMaxLength) })
     .transform((value, ctx): unknown => {
       const trimmed = value.trim();
       if (!trimmed) return [];
@@ -43,19 +48,30 @@ function jsonList<T extends z.ZodType>(item: T) {
       }
     })
     .pipe(list);
-  return z.union([list, text], { error: messages.invalid });
+  return z.union([list.max(maxItems), text], {
+    error: (issue) =>
+      Array.isArray(issue.input) && issue.input.length > maxItems ? tooMany : messages.invalid,
+  });
 }
+
+/** A slideshow's list of slides, or of their files: at most {@link MAX_SLIDES}. */
+const slideList = { maxItems: MAX_SLIDES, tooMany: `At most ${MAX_SLIDES} slides` };
 
 export const slideInputSchema = z.object({
   /** The upload's key, or the key of a slide the slideshow already has. */
   file: requiredText(300),
   /** Play position; the list's order when absent (and `slides_order` wins over both). */
-  order: z.coerce.number({ error: messages.invalid }).int({ error: messages.invalid }).min(0).optional(),
-  /** Read from the file by the API; accepted and ignored. */
-  file_format: z.string().optional(),
-  file_type: z.string().optional(),
-  duration: z.string().optional(),
-  file_url: z.string().nullable().optional(),
+  order: z.coerce
+    .number({ error: messages.invalid })
+    .int({ error: messages.invalid })
+    .min(0)
+    .max(1000, { error: messages.max(1001) })
+    .optional(),
+  /** Read from the file by the API; accepted and ignored (a slide of an answer sent back fits). */
+  file_format: z.string().max(50).optional(),
+  file_type: z.string().max(50).optional(),
+  duration: z.string().max(20).optional(),
+  file_url: z.string().max(4096).nullable().optional(),
 });
 export type SlideInput = z.input<typeof slideInputSchema>;
 
@@ -71,14 +87,25 @@ export const slideshowInputSchema = z
     }),
     randomize: zeroOrOne.default(0),
     slideshow_status: zeroOrOne.default(0),
-    slides: jsonList(slideInputSchema)
+    // As JSON text: 15 slides of a 300-character file and a 4,096-character URL each, and room.
+    slides: jsonList(slideInputSchema, { ...slideList, textMaxLength: 100_000 })
       .default([])
       .refine((slides) => slides.length <= MAX_SLIDES, { error: `At most ${MAX_SLIDES} slides` })
       .refine((slides) => new Set(slides.map((s) => s.file)).size === slides.length, {
         error: 'A file is in the slideshow twice',
       }),
     /** The slides' files in play order (comma-separated or a list); it must name each slide once. */
-    slides_order: jsonList(z.string().trim().min(1)).optional(),
+    slides_order: jsonList(
+      z
+        .string()
+        .trim()
+        .min(1)
+        .max(300, { error: messages.maxLength(300) }),
+      {
+        ...slideList,
+        textMaxLength: 5000,
+      },
+    ).optional(),
   })
   .superRefine((value, ctx) => {
     if (!value.slides_order || value.slides_order.length === 0) return;

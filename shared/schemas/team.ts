@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { accountUserFields, newAccountUserSchema } from './accounts';
 import { activityEntrySchema, activityFilterSchema } from './activity';
-import { optionalText, password, requiredText, ulid } from './common';
+import { checkedPasswordMaxLength, optionalText, password, requiredText, ulid } from './common';
 import { messages } from './messages';
 
 /**
@@ -43,7 +43,10 @@ export const teamUserChangesSchema = z.object({ ...teamUserFields, photo_uri: op
 export const updateTeamUserSchema = teamUserChangesSchema
   .extend({
     password: password.optional(),
-    password_confirmation: z.string({ error: messages.invalid }).optional(),
+    password_confirmation: z
+      .string({ error: messages.invalid })
+      .max(checkedPasswordMaxLength, { error: messages.maxLength(checkedPasswordMaxLength) })
+      .optional(),
   })
   .superRefine((value, ctx) => {
     if (value.password === undefined && value.password_confirmation === undefined) return;

@@ -50,6 +50,9 @@ export function uploadLimit(purpose: UploadPurpose, contentType: string): number
   return maxUploadBytes[purpose];
 }
 
+/** The largest file of any purpose: no upload is larger (each purpose's own limit is checked below). */
+const largestUploadBytes = Math.max(...Object.values(maxUploadBytes));
+
 export const uploadRequestSchema = z
   .object({
     purpose: z.enum(uploadPurposes, { error: messages.invalid }),
@@ -57,7 +60,10 @@ export const uploadRequestSchema = z
     size: z
       .number({ error: messages.required })
       .int({ error: messages.invalid })
-      .min(1, { error: messages.min(0) }),
+      .min(1, { error: messages.min(0) })
+      .max(largestUploadBytes, {
+        error: `The file is too large: at most ${largestUploadBytes / (1024 * 1024)} MB`,
+      }),
   })
   .superRefine((value, ctx) => {
     if (!uploadContentTypes(value.purpose).includes(value.content_type)) {

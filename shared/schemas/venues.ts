@@ -30,9 +30,12 @@ const optionalId = z
   .optional()
   .transform((v) => v || undefined);
 
-/** A list of ids, sent as a comma-separated string (the contract) or an array; blank is none. */
+/**
+ * A list of ids, sent as a comma-separated string (the contract) or an array; blank is none. At
+ * most 100 ids (the string: as many with a comma and a space each).
+ */
 const idList = z
-  .union([z.string(), z.array(z.string())], { error: messages.invalid })
+  .union([z.string().max(2800), z.array(z.string().max(26)).max(100)], { error: messages.invalid })
   .optional()
   .transform((v) => (Array.isArray(v) ? v : (v ?? '').split(',')).map((id) => id.trim()).filter(Boolean))
   // One message for the field, not one per element (`amenities`, never `amenities.0`).
@@ -289,11 +292,25 @@ export type Space = z.infer<typeof spaceSchema>;
 
 /**
  * POST /client/capAlertURL/{spaceId}: `cap_alert_urls` is JSON text of `[{ url }]` (the
- * contract), each an http(s) URL, at most 10; `cap_alert_status` Active or Inactive.
+ * contract), each an http(s) URL, at most 10; `cap_alert_status` Active or Inactive. The text is
+ * at most 25,000 characters (10 URLs of 2,000 in their JSON).
  */
 export const capAlertInputSchema = z.object({
   cap_alert_urls: z
-    .union([z.string(), z.array(capAlertUrlSchema)], { error: messages.invalid })
+    .union(
+      [
+        z.string().max(25_000, { error: messages.maxLength(25_000) }),
+        z
+          .array(z.object({ url: z.string().max(2000, { error: messages.maxLength(2000) }) }))
+          .max(MAX_CAP_ALERT_URLS),
+      ],
+      {
+        error: (issue) =>
+          Array.isArray(issue.input) && issue.input.length > MAX_CAP_ALERT_URLS
+            ? `At most ${MAX_CAP_ALERT_URLS} alert feeds`
+            : messages.invalid,
+      },
+    )
     .transform((value, ctx) => {
       if (Array.isArray(value)) return value;
       try {
@@ -341,11 +358,13 @@ export const screenInputSchema = z.object({
     .string({ error: (issue) => (issue.input == null ? messages.required : messages.invalid) })
     .trim()
     .min(1, { error: messages.required })
+    .max(26, { error: messages.invalid })
     .pipe(ulid),
   space: z
     .string({ error: (issue) => (issue.input == null ? messages.required : messages.invalid) })
     .trim()
     .min(1, { error: messages.required })
+    .max(26, { error: messages.invalid })
     .pipe(ulid),
   name: optionalText(100),
   hardware: optionalText(100),
@@ -355,10 +374,16 @@ export const screenInputSchema = z.object({
 export type ScreenInput = z.input<typeof screenInputSchema>;
 
 const anAddress = z.email();
-/** Comma-separated addresses; an error names the field itself (not one address of it), as the form shows it. */
+/**
+ * Comma-separated addresses; an error names the field itself (not one address of it), as the form
+ * shows it. The text is bounded by the most addresses of the longest length, each with a comma and
+ * a space.
+ */
+const recipientsMaxLength = MAX_OFFLINE_RECIPIENTS * (254 + 2);
 const recipients = z
   .string({ error: messages.invalid })
   .trim()
+  .max(recipientsMaxLength, { error: messages.maxLength(recipientsMaxLength) })
   .transform((value, ctx) => {
     const addresses = [
       ...new Set(
