@@ -1,4 +1,5 @@
 import type { Booking, BookingOccurrence } from '../../shared/schemas/bookings';
+import { applicableScopes, type ApplicableScope } from '../../shared/schemas/event';
 import type { DateWindow } from '../../shared/recurrence';
 import { allows, type ClientRole, type RolesAttr } from '../../shared/roles';
 import { seriesOccurrences, type Series, type SeriesOccurrence } from '../../shared/series-edit';
@@ -96,6 +97,43 @@ export function permissionsAt(
     editPermission: acts && allows(access.rolesAttr, 'events.permission.edit'),
     deletePermission: acts && allows(access.rolesAttr, 'events.permission.delete'),
   };
+}
+
+/**
+ * The occurrences a change or delete at `target` covers: THIS the one, FOLLOWING it and the later
+ * ones, ALL every one, changed on their own or not (a single event is its one occurrence).
+ */
+export function coveredBy(
+  occurrences: readonly SeriesOccurrence[],
+  booking: Pick<BookingItem, 'recurring'>,
+  scope: ApplicableScope,
+  target: string,
+): SeriesOccurrence[] {
+  if (scope === 'ALL' || booking.recurring === 'No') return [...occurrences];
+  return occurrences.filter((occurrence) =>
+    scope === 'THIS' ? occurrence.recurrence_id === target : occurrence.recurrence_id >= target,
+  );
+}
+
+/**
+ * Whether a change or delete that covers these occurrences is the caller's: each sits where they
+ * act (a move also needs the place it goes to). The API refuses the others whole.
+ */
+export const actsOnEvery = (access: Access, covered: readonly SeriesOccurrence[]) =>
+  covered.length > 0 &&
+  covered.every((occurrence) => actsAt(access, { venue_id: occurrence.venue, space_id: occurrence.space }));
+
+/** The scopes the caller may change or delete the occurrence `target` with. */
+export function scopesAt(
+  access: Access,
+  booking: BookingItem,
+  occurrences: readonly SeriesOccurrence[],
+  target: string,
+): ApplicableScope[] {
+  if (booking.source) return [];
+  return applicableScopes.filter((scope) =>
+    actsOnEvery(access, coveredBy(occurrences, booking, scope, target)),
+  );
 }
 
 /** A booking as the recurrence engine reads it. */
@@ -253,7 +291,8 @@ export function toOccurrence(
     organizer: organizerOf(booking),
     check_in: checkIn,
     source: booking.source ?? 'spaces',
-    ...permissionsAt(access, booking, place),
+    // Changed or deleted on its own (THIS) where it is: ./bookings.ts `assertActsOnCovered`.
+    ...permissionsAt(access, { ...place, source: booking.source }),
   };
 }
 

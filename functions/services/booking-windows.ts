@@ -22,6 +22,7 @@ import {
   changedOf,
   lookupOf,
   occurrencesIn,
+  scopesAt,
   seriesOf,
   sees,
   toBooking,
@@ -256,13 +257,15 @@ export async function getBooking(
   const { booking, occurrences } = await getBookingState(accountId, bookingId);
   if (!booking) throw new NotFound('Booking');
   const changed = occurrences.find((item) => item.recurrence_id === occurrenceStart);
+  // Every place of the booking, with the caller's assignments there: what they may change of it.
   const places = await readPlaces(accountId, {
-    venueIds: [booking.venue_id, ...(changed ? [changed.venue_id] : [])],
-    spaceIds: [booking.space_id, ...(changed ? [changed.space_id] : [])],
+    venueIds: [booking, ...occurrences].map((item) => item.venue_id),
+    spaceIds: [booking, ...occurrences].map((item) => item.space_id),
     ...assignmentsOf(principal),
   });
   const access = accessFromPlaces(principal, places);
-  if (!sees(access, booking)) throw new NotFound('Booking');
+  // An occurrence is seen where it is, as in the lists: one moved elsewhere by those who see there.
+  if (!sees(access, changed ?? booking)) throw new NotFound('Booking');
   const lookup = await lookupOf(places);
   if (occurrenceStart === undefined) return toBooking(booking, null, lookup, access);
   const occurrence = changed
@@ -272,7 +275,16 @@ export async function getBooking(
         to: occurrenceStart.slice(0, 10),
       }).find((item) => item.recurrence_id === occurrenceStart);
   if (!occurrence) throw new NotFound('Occurrence');
-  return toBooking(booking, toOccurrence(booking, occurrence, lookup, access), lookup, access);
+  const every = [...seriesOccurrences(seriesOf(booking)), ...occurrences.map(changedOf)];
+  return toBooking(
+    booking,
+    {
+      ...toOccurrence(booking, occurrence, lookup, access),
+      scopes: scopesAt(access, booking, every, occurrenceStart),
+    },
+    lookup,
+    access,
+  );
 }
 
 /** GET /client/allUniqueInvites: the account's invitees by address (pattern 43). */

@@ -44,12 +44,15 @@ import {
 import {
   accessFromPlaces,
   actsAt,
+  actsOnEvery,
+  coveredBy,
   assignmentsOf,
   lookupOf,
   sees,
   toBooking,
   toOccurrence,
   type Access,
+  type Place,
 } from './booking-views';
 import { sendInvitations } from './invitations';
 import { fullName } from './people';
@@ -266,18 +269,30 @@ export async function createBooking(principal: ClientPrincipal, input: EventInpu
   return toBooking(booking, null, await lookupOf(places), access);
 }
 
-/** A booking of the caller's account that they see (404 otherwise), with its places and their access. */
+/**
+ * A booking of the caller's account that they see at one of its places, its own or one of its
+ * occurrences changed on its own (404 otherwise), with those places and the caller's access there.
+ * What the caller may change of it is decided by the occurrences a change covers
+ * ({@link assertActsOnCovered}).
+ */
 async function bookingToChange(
   principal: ClientPrincipal,
   bookingId: string,
   also: { venueId?: string; spaceId?: string } = {},
 ) {
   const { accountId } = principal;
-  const ids = (booking?: BookingItem) => ({
-    venueIds: [booking?.venue_id, also.venueId].filter((id): id is string => !!id && isUlid(id)),
-    spaceIds: [booking?.space_id, also.spaceId].filter((id): id is string => !!id && isUlid(id)),
-    ...assignmentsOf(principal),
-  });
+  const ids = (state?: { booking: BookingItem | null; occurrences: readonly Place[] }) => {
+    const at = [...(state?.booking ? [state.booking] : []), ...(state?.occurrences ?? [])];
+    return {
+      venueIds: [...at.map((place) => place.venue_id), also.venueId].filter(
+        (id): id is string => !!id && isUlid(id),
+      ),
+      spaceIds: [...at.map((place) => place.space_id), also.spaceId].filter(
+        (id): id is string => !!id && isUlid(id),
+      ),
+      ...assignmentsOf(principal),
+    };
+  };
   // The booking's places are usually the ones the change names: read them together.
   const [state, guessed] = await Promise.all([
     getBookingState(accountId, bookingId),
@@ -286,15 +301,41 @@ async function bookingToChange(
   const { booking, occurrences } = state;
   if (!booking) throw new NotFound('Booking');
   const places =
-    guessed && guessed.spaces.has(booking.space_id) && guessed.venues.has(booking.venue_id)
+    guessed &&
+    [booking, ...occurrences].every(
+      (place) => guessed.spaces.has(place.space_id) && guessed.venues.has(place.venue_id),
+    )
       ? guessed
-      : await readPlaces(accountId, ids(booking), { consistent: true });
+      : await readPlaces(accountId, ids(state), { consistent: true });
   const access = accessFromPlaces(principal, places);
-  if (!sees(access, booking)) throw new NotFound('Booking');
-  if (!actsAt(access, booking)) throw new Forbidden();
+  if (![booking, ...occurrences].some((place) => sees(access, place))) throw new NotFound('Booking');
   if (booking.source) throw externalEvent(booking.source);
   return { booking, occurrences, places, access };
 }
+
+/**
+ * A change or delete touches only occurrences at places where the caller acts (the rule the
+ * answers' `editPermission` and `deletePermission` carry, ./booking-views.ts `permissionsAt`): one
+ * that covers an occurrence elsewhere is refused whole (403), and nothing is written.
+ */
+function assertActsOnCovered(
+  access: Access,
+  covered: readonly SeriesOccurrence[],
+  verb: 'change' | 'delete',
+): void {
+  // An unknown occurrence covers nothing: the planner answers that it is not found.
+  if (!covered.length || actsOnEvery(access, covered)) return;
+  throw new Forbidden(
+    covered.length === 1
+      ? `You may not ${verb} this occurrence: its space is not yours to book`
+      : `You may not ${verb} these occurrences: some of them are in spaces that are not yours to book`,
+  );
+}
+
+const placeOf = (occurrence: SeriesOccurrence): Place => ({
+  venue_id: occurrence.venue,
+  space_id: occurrence.space,
+});
 
 /**
  * The occurrence a change starts from: the one named, or, for the whole booking, its first (which
@@ -353,6 +394,8 @@ export async function updateBooking(
   const scope = input.applicable ?? 'ALL';
   const before = planned(() => occupancy([state.series], state.detached));
   const target = targetOf(state, before, scope, input.occurrence_start);
+  // A move needs rights at both places: where the occurrences are (here) and where they go (placeToBook).
+  assertActsOnCovered(found.access, coveredBy(before, booking, scope, target), 'change');
   const event = eventOf(input, place.venue.timezone);
   const plan: EditPlan = planned(() => planEdit(state, { target, scope, event, newSeriesId: ulid() }));
   const outcome = applyPlan(state, plan);
@@ -399,10 +442,12 @@ export async function deleteBooking(
   query: DeleteBookingQuery,
 ): Promise<void> {
   const { accountId } = principal;
-  const { booking, occurrences, places } = await bookingToChange(principal, bookingId);
+  const { booking, occurrences, places, access } = await bookingToChange(principal, bookingId);
   const state = stateOf(booking, occurrences);
   const before = planned(() => occupancy([state.series], state.detached));
   const target = targetOf(state, before, query.applicable, query.occurrence_start);
+  const covered = coveredBy(before, booking, query.applicable, target);
+  assertActsOnCovered(access, covered, 'delete');
   const plan = planned(() => planDelete(state, { target, scope: query.applicable }));
   const outcome = applyPlan(state, plan);
   const after = planned(() => occupancy(outcome.series, outcome.detached));
@@ -412,7 +457,11 @@ export async function deleteBooking(
     {
       ...result.write,
       spaces: [],
-      assignment: assignmentCheck(principal, booking),
+      // The caller's assignment where the occurrence deleted is.
+      assignment: assignmentCheck(
+        principal,
+        placeOf(covered.find((o) => o.recurrence_id === target) ?? covered[0]!),
+      ),
       invitees: [],
       pushes: pushesOf(result.write, places.spaces.get(booking.space_id)),
     },

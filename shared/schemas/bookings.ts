@@ -76,6 +76,12 @@ export const occurrenceSchema = z.object({
   check_in: z.enum(['Checked in', 'Released']).nullable(),
   source: z.enum(bookingSources),
   ...permissions,
+  /**
+   * The scopes (THIS, FOLLOWING, ALL) the caller may change or delete it with: those whose
+   * occurrences all sit where the caller acts. Answered by GET /client/booking/{id}, which reads
+   * every occurrence of the booking.
+   */
+  scopes: z.array(z.enum(applicableScopes)).optional(),
 });
 export type BookingOccurrence = z.infer<typeof occurrenceSchema>;
 

@@ -1,4 +1,4 @@
-import Papa from 'papaparse';
+import { toCsv } from '../../../../../shared/csv';
 import type { ActivityRow } from '../../../components/activity/rows';
 
 /** The columns of both exports: the Activity tab's text columns, as the table shows them. */
@@ -16,9 +16,9 @@ export const exportRow = (row: ActivityRow): string[] => [
   row.when,
 ];
 
-/** The CSV of the rows shown (papaparse quotes what needs quoting). */
+/** The CSV of the rows shown, through the one CSV writer (shared/csv.ts: formulas are written as text). */
 export function activityCsv(rows: readonly ActivityRow[]): string {
-  return Papa.unparse({ fields: [...exportHeaders], data: rows.map(exportRow) });
+  return toCsv(exportHeaders, rows.map(exportRow));
 }
 
 /** `ActivityLog_2026-10-24_2026-11-22.csv`: the export of a range names it. */
