@@ -237,7 +237,9 @@ export const recoveryMessage =
 
 /**
  * A new reset token of an e-mail address: the item to store (its SHA-256 only, one per address,
- * replacing an older one) and the link to the reset page that carries the token.
+ * replacing an older one) and the link to the reset page that carries the token. Token and e-mail
+ * travel in the link's fragment, which the browser never sends: no access log or `Referer` sees
+ * them (docs/architecture.md "Sign-in").
  */
 export function newResetToken(area: Area, email: string, validSeconds: number) {
   const token = randomBytes(32).toString('base64url');
@@ -250,7 +252,7 @@ export function newResetToken(area: Area, email: string, validSeconds: number) {
     ttl: now + validSeconds,
   };
   const path = area === 'admin' ? '/admin/password-reset' : '/password-reset';
-  return { record, link: `${env().APP_URL}${path}/${token}/${encodeURIComponent(email)}/` };
+  return { record, link: `${env().APP_URL}${path}#${new URLSearchParams({ token, email }).toString()}` };
 }
 
 /** E-mails a one-hour reset link when the address belongs to a user; answers alike either way. */

@@ -69,6 +69,8 @@ export async function startLocalServer({ port, web }: LocalServerOptions): Promi
   }
 
   server.on('request', (req, res) => {
+    // As CloudFront's response headers policy (infra/cdk/stacks/web-stack.ts): no Referer.
+    res.setHeader('Referrer-Policy', 'no-referrer');
     if (req.url === API_BASE || req.url?.startsWith(`${API_BASE}/`)) {
       handleApiRequest(req, res).catch((error: unknown) => {
         const result = errorResponse(error);

@@ -1,4 +1,7 @@
+import type { Page, Request } from 'playwright-core';
 import { ulid } from 'ulid';
+import { inject } from 'vitest';
+import { readMailbox } from '../../infra/local/emulators/ses';
 import { demoUsers } from '../../infra/local/seed';
 import { answerCodeStep, pageAt, signIn, storedToken, useBrowser } from '../support/browser';
 import { call, signIn as apiSignIn } from '../support/e2e-api';
@@ -99,6 +102,95 @@ describe('route guards', () => {
     await signIn(page, demoUsers.admin);
     await page.waitForURL('**/admin/configuration/venue-types');
     await page.getByRole('cell', { name: 'Hotel', exact: true }).waitFor();
+    await page.context().close();
+  });
+});
+
+describe('the e-mailed link to set a password', () => {
+  /** A new account whose Account Admin has no password yet, so the welcome mail holds the link. */
+  async function welcomedOwner() {
+    const suffix = ulid().toLowerCase();
+    const admin = await apiSignIn('admin', demoUsers.admin);
+    const packages: { id: string; name: string }[] = await call('GET', '/admin/packages', admin);
+    const email = `ruth+${suffix}@linkwell.test`;
+    await call('POST', '/admin/account', admin, {
+      name: `Linkwell ${suffix.slice(-6)}`,
+      package_id: packages.find((p) => p.name === 'Enterprise')!.id,
+      package_start_date: '2026-01-01',
+      package_end_date: '2030-12-31',
+      admin_first_name: 'Ruth',
+      admin_last_name: 'Linkwell',
+      admin_email: email,
+      admin_password: '',
+    });
+    const mail = (await readMailbox(inject('mailboxUrl'))).find((m) => m.to.includes(email))!;
+    const href = /href="([^"]+)"/.exec(mail.html!)![1]!.replaceAll('&#38;', '&');
+    const token = new URLSearchParams(new URL(href).hash.slice(1)).get('token')!;
+    return { email, href, token };
+  }
+
+  /** Every request the page sends from now on, with the headers it went out with. */
+  function recordRequests(page: Page) {
+    const sent: { url: string; referer: string | undefined; request: Request }[] = [];
+    page.on('request', (request) => {
+      sent.push({ url: request.url(), referer: undefined, request });
+    });
+    return async () => {
+      for (const entry of sent) entry.referer = (await entry.request.allHeaders()).referer;
+      return sent;
+    };
+  }
+
+  /** Sets the password on the reset page and checks it took: the new one signs in. */
+  async function resetOn(page: Page, email: string) {
+    await page.getByLabel('Password', { exact: true }).fill('Chosen1234');
+    await page.getByLabel('Confirm Password').fill('Chosen1234');
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await page.getByText('Password reset success').waitFor();
+    expect(await apiSignIn('client', { email, password: 'Chosen1234' })).toMatch(/^ey/);
+  }
+
+  it('sets the password with no request carrying the token, in its address or its Referer', async () => {
+    const { email, href, token } = await welcomedOwner();
+    const url = new URL(href);
+    expect(`${url.pathname}${url.search}`).toBe('/password-reset');
+
+    const page = await pageAt('/login');
+    const requests = recordRequests(page);
+    const documentAnswer = await page.goto(href);
+    expect(documentAnswer!.headers()['referrer-policy']).toBe('no-referrer');
+    await page.getByLabel('Password', { exact: true }).waitFor();
+    // The address bar (and so history and bookmarks) no longer holds the token.
+    expect(page.url()).toBe(`${inject('baseUrl')}/password-reset`);
+    await resetOn(page, email);
+
+    const sent = await requests();
+    const apiCalls = sent.filter((r) => r.url.includes('/api/v1/'));
+    expect(sent.map((r) => r.url)).toContain(`${inject('baseUrl')}/password-reset`);
+    expect(apiCalls.map((r) => new URL(r.url).pathname)).toContain('/api/v1/client/auth/reset');
+    for (const { url: sentUrl, referer } of sent) {
+      expect(sentUrl).not.toContain(token);
+      expect(referer ?? '').not.toContain(token);
+    }
+    expect(apiCalls.filter((r) => r.referer !== undefined)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('still sets the password from a link of the older form, and takes the token out of the address', async () => {
+    const { email, token } = await welcomedOwner();
+    const page = await pageAt('/login');
+    const requests = recordRequests(page);
+    const opened = `${inject('baseUrl')}/password-reset/${token}/${encodeURIComponent(email)}/`;
+    await page.goto(opened);
+    await page.waitForURL(`${inject('baseUrl')}/password-reset`);
+    await resetOn(page, email);
+    // Only the document request that opened the link carried it; nothing the page sent after.
+    const after = (await requests()).filter((r) => r.url !== opened);
+    expect(after.length).toBeGreaterThan(0);
+    for (const { url: sentUrl, referer } of after) {
+      expect(sentUrl).not.toContain(token);
+      expect(referer ?? '').not.toContain(token);
+    }
     await page.context().close();
   });
 });

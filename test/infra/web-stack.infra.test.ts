@@ -169,6 +169,21 @@ describe('the distribution', () => {
     });
   });
 
+  it.each(['dev', 'prod'])(
+    'sends no Referer from any page of the %s stage, so no address leaves in one',
+    (stage) => {
+      const { templates } = synthSpaces({ context: { stage }, webDist: builtWebDist() });
+      const [[, headers] = []] = resourcesOf(templates.web, 'AWS::CloudFront::ResponseHeadersPolicy');
+      expect(headers).toMatchObject({
+        Properties: {
+          ResponseHeadersPolicyConfig: {
+            SecurityHeadersConfig: { ReferrerPolicy: { ReferrerPolicy: 'no-referrer', Override: true } },
+          },
+        },
+      });
+    },
+  );
+
   it('outputs its URL', () => {
     synth.templates.web.hasOutput('DistributionUrl', {
       Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.anyValue(), 'DomainName'] }]] },
@@ -215,6 +230,7 @@ describe('the SPA route function', () => {
   it('serves index.html for client-side routes', () => {
     expect(rewrite('/')).toBe('/index.html');
     expect(rewrite('/c/venues')).toBe('/index.html');
+    expect(rewrite('/admin/password-reset')).toBe('/index.html');
     expect(rewrite('/admin/password-reset/tok3n/a%40b.com/')).toBe('/index.html');
     expect(rewrite('/display')).toBe('/index.html');
   });

@@ -193,3 +193,16 @@ export async function tableSnapshot(): Promise<unknown[]> {
 export async function mailTo(address: string): Promise<SentMail[]> {
   return (await readMailbox(inject('mailboxUrl'))).filter((m) => m.to.some((to) => to.includes(address)));
 }
+
+/**
+ * The link of a reset or welcome mail's HTML, and the token and e-mail it carries in its fragment
+ * (never in its path or query, which servers and their logs see).
+ */
+export function resetLinkIn(html: string) {
+  const href = /href="([^"]+)"/
+    .exec(html)![1]!
+    .replace(/&#(\d+);/g, (_, c: string) => String.fromCharCode(Number(c)));
+  const url = new URL(href);
+  const fragment = new URLSearchParams(url.hash.slice(1));
+  return { url, token: fragment.get('token') ?? '', email: fragment.get('email') ?? '' };
+}

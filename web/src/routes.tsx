@@ -100,7 +100,8 @@ export const routes: RouteObject[] = [
         ),
       },
       {
-        path: '/password-reset/:token/:email',
+        // Links carry token and e-mail in the fragment; the path form is that of older links.
+        path: '/password-reset/:token?/:email?',
         handle: { title: 'Password reset' },
         lazy: page(
           () => import('./pages/auth/PasswordResetPage'),
@@ -112,7 +113,8 @@ export const routes: RouteObject[] = [
         ),
       },
       {
-        path: '/admin/password-reset/:token/:email',
+        // Links carry token and e-mail in the fragment; the path form is that of older links.
+        path: '/admin/password-reset/:token?/:email?',
         handle: { title: 'Password reset' },
         lazy: page(
           () => import('./pages/auth/PasswordResetPage'),

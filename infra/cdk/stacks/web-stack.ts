@@ -126,10 +126,9 @@ export class WebStack extends Stack {
         },
         contentTypeOptions: { override: true },
         frameOptions: { override: true, frameOption: cloudfront.HeadersFrameOption.DENY },
-        referrerPolicy: {
-          override: true,
-          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
-        },
+        // No page's address leaves it in a Referer, not even to the SPA's own API: the reset
+        // page's, nor an older link's token in its path (docs/architecture.md "Sign-in").
+        referrerPolicy: { override: true, referrerPolicy: cloudfront.HeadersReferrerPolicy.NO_REFERRER },
       },
       customHeadersBehavior: {
         customHeaders: [

@@ -1,14 +1,19 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { fakeApi } from '../../test/fakeApi';
 import { renderApp } from '../../test/renderApp';
 
-const resetPath = `/password-reset/abc123/${encodeURIComponent('ada@example.com')}/`;
+const resetPath = `/password-reset#token=abc123&email=${encodeURIComponent('ada+1@example.com')}`;
 
 describe('password reset', () => {
   it('resets with the token and e-mail of the link, then offers the login', async () => {
     const api = fakeApi();
     api.ok('POST', '/client/auth/reset', null, 'Password reset success');
-    const { user } = renderApp(resetPath);
+    const { user, router } = renderApp(resetPath);
+    // Token and e-mail leave the address before anything is typed: the address bar, history and
+    // any later request's Referer are without them.
+    await waitFor(() =>
+      expect(router.state.location).toMatchObject({ pathname: '/password-reset', hash: '' }),
+    );
     await user.type(await screen.findByLabelText('Password'), 'NewSecret1');
     await user.type(screen.getByLabelText('Confirm Password'), 'NewSecret1');
     await user.click(screen.getByRole('button', { name: 'Reset' }));
@@ -16,11 +21,38 @@ describe('password reset', () => {
     expect(await screen.findByText('Password reset success')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to login' })).toHaveAttribute('href', '/login');
     expect(api.callsTo('POST', '/client/auth/reset')[0]?.body).toEqual({
-      email: 'ada@example.com',
+      email: 'ada+1@example.com',
       token: 'abc123',
       password: 'NewSecret1',
       password_confirmation: 'NewSecret1',
     });
+  });
+
+  it('still resets with a link of the older form, token and e-mail in the path, taken out of it', async () => {
+    const api = fakeApi();
+    api.ok('POST', '/admin/auth/reset', null, 'Password reset success');
+    const { user, router } = renderApp(
+      `/admin/password-reset/old456/${encodeURIComponent('bo@example.com')}/`,
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/password-reset'));
+    await user.type(await screen.findByLabelText('Password'), 'NewSecret1');
+    await user.type(screen.getByLabelText('Confirm Password'), 'NewSecret1');
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(await screen.findByText('Password reset success')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/admin/auth/reset')[0]?.body).toMatchObject({
+      email: 'bo@example.com',
+      token: 'old456',
+    });
+  });
+
+  it('says the link is not valid when its fragment lacks the token', async () => {
+    const api = fakeApi();
+    const { user } = renderApp('/password-reset#email=ada%40example.com');
+    await user.type(await screen.findByLabelText('Password'), 'NewSecret1');
+    await user.type(screen.getByLabelText('Confirm Password'), 'NewSecret1');
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(await screen.findByText('This reset link is not valid.')).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
   });
 
   it('links the admin reset to the admin login', async () => {
