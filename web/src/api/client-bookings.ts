@@ -85,6 +85,24 @@ export function useBooking(id: string | null, occurrenceStart?: string | null) {
   return useSWR<Booking>(id ? bookingPaths.booking(id, occurrenceStart) : null, fetchResult);
 }
 /**
+ * The scopes (THIS, FOLLOWING, ALL) the caller may change or delete an occurrence of a series
+ * with: the API decides them from every occurrence of the booking, wherever each now is
+ * (GET /client/booking/{id}). Undefined while that answer is on its way; THIS alone (the
+ * occurrence's own `editPermission` and `deletePermission`) when it does not come.
+ */
+export function useScopes(
+  occurrence: Pick<BookingOccurrence, 'id' | 'occurrence_start' | 'recurring' | 'scopes'> | null | undefined,
+): readonly ApplicableScope[] | undefined {
+  const ask = occurrence?.recurring === 'Yes' && !occurrence.scopes;
+  const { data, error } = useSWR<Booking>(
+    ask ? bookingPaths.booking(occurrence.id, occurrence.occurrence_start) : null,
+    fetchQuietly,
+  );
+  if (occurrence?.scopes) return occurrence.scopes;
+  if (!ask || error) return ['THIS'];
+  return data ? (data.occurrence?.scopes ?? ['THIS']) : undefined;
+}
+/**
  * The caller's next five occurrences from now (the dashboard, the header); fetched only when
  * `enabled`, and again every `refreshInterval` ms when given. A failure is never toasted: the
  * header asks every minute and a missed answer is no news there; the dashboard says it in its list.

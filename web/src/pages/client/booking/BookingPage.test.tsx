@@ -15,6 +15,7 @@ import {
   roomB,
   windowPath,
   withPierChosen,
+  withScopes,
 } from './testData';
 
 const board = anOccurrence(1, 'Board', { start: '2026-12-10 14:30:00', end: '2026-12-10 15:30:00' });
@@ -424,7 +425,7 @@ describe('booking calendar: events', () => {
       start: '2026-12-14 10:00:00',
       end: '2026-12-14 11:00:00',
     });
-    const api = bookingApi('Account Admin', { occurrences: [monday] }).ok(
+    const api = withScopes(bookingApi('Account Admin', { occurrences: [monday] }), monday).ok(
       'DELETE',
       `/client/booking/${monday.id}`,
       null,
@@ -452,6 +453,42 @@ describe('booking calendar: events', () => {
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Event details' })).not.toBeInTheDocument(),
     );
+  });
+
+  it('offers only the scopes the API takes: THIS alone when later occurrences are elsewhere', async () => {
+    const monday = aWeeklyOccurrence(3, 'Weekly sync', {
+      start: '2026-12-14 10:00:00',
+      end: '2026-12-14 11:00:00',
+    });
+    // An Event Coordinator of Room A; a later occurrence was moved to a room that is not theirs.
+    const api = withScopes(bookingApi('Event Coordinator', { occurrences: [monday] }), monday, ['THIS']).ok(
+      'DELETE',
+      `/client/booking/${monday.id}`,
+      null,
+      'Success',
+    );
+    withPierChosen();
+    const { user } = renderApp('/c/booking');
+    await user.click(await eventButton(/Weekly sync/));
+    const panel = await screen.findByRole('dialog', { name: 'Event details' });
+    await user.click(within(panel).getByRole('button', { name: 'Delete' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Delete event' });
+    expect(
+      within(question)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['This event']);
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    // The form asks for the same answer, once.
+
+    await user.click(within(panel).getByRole('button', { name: 'Edit' }));
+    const form = within(await screen.findByRole('form', { name: 'Edit event' }));
+    expect(form.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
+      'This event',
+    ]);
+    expect(api.callsTo('GET', `/client/booking/${monday.id}`)[0]!.query).toEqual({
+      occurrence_start: '2026-12-14 10:00:00',
+    });
   });
 
   it('says the server’s message when a delete fails, and keeps the details', async () => {

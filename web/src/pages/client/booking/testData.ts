@@ -101,6 +101,18 @@ export function aBookingOf(occurrence: BookingOccurrence, withOccurrence = false
   };
 }
 
+/**
+ * The API's answer about one occurrence of a series (GET /client/booking/{id}): the scopes the
+ * caller may change or delete it with, all three unless told.
+ */
+export function withScopes(
+  api: FakeApi,
+  occurrence: BookingOccurrence,
+  scopes: NonNullable<BookingOccurrence['scopes']> = ['THIS', 'FOLLOWING', 'ALL'],
+): FakeApi {
+  return api.ok('GET', `/client/booking/${occurrence.id}`, aBookingOf({ ...occurrence, scopes }, true));
+}
+
 /** The path of a window of bookings. */
 export const windowPath = (venue: Venue, from: string, to: string, space: Space | null = null) =>
   `/client/bookings/${venue.id}/${space?.id ?? '-'}/${from}/${to}`;

@@ -6,12 +6,15 @@ import { scopeLabels } from '../text';
 
 /**
  * The question before deleting an occurrence of a series (client-area §2 "Event details panel",
- * §4): THIS, FOLLOWING or ALL; the browser's modal `<dialog>`, closed by Escape.
+ * §4): THIS, FOLLOWING or ALL, those of `scopes` the caller may apply (the API's rule,
+ * `useScopes`); the browser's modal `<dialog>`, closed by Escape.
  */
 export function DeleteScopeDialog({
+  scopes,
   onConfirm,
   onCancel,
 }: {
+  scopes: readonly ApplicableScope[];
   onConfirm: (scope: ApplicableScope) => void;
   onCancel: () => void;
 }) {
@@ -32,11 +35,13 @@ export function DeleteScopeDialog({
         value={scope}
         onChange={(event) => setScope(event.target.value as ApplicableScope)}
       >
-        {applicableScopes.map((option) => (
-          <Radio key={option} value={option}>
-            {scopeLabels[option]}
-          </Radio>
-        ))}
+        {applicableScopes
+          .filter((option) => scopes.includes(option))
+          .map((option) => (
+            <Radio key={option} value={option}>
+              {scopeLabels[option]}
+            </Radio>
+          ))}
       </RadioGroupField>
     </ConfirmDialog>
   );

@@ -12,6 +12,7 @@ import {
   roomB,
   windowPath,
   withPierChosen,
+  withScopes,
 } from '../testData';
 
 beforeEach(atNow);
@@ -245,7 +246,7 @@ describe('event form: changing an event', () => {
       { start: '2026-12-14 10:00:00', end: '2026-12-14 11:00:00' },
       { invites_list: [{ name: 'Grace Hopper', email: 'grace@example.com' }] },
     );
-    const api = bookingApi('Account Admin', { occurrences: [monday] }).ok(
+    const api = withScopes(bookingApi('Account Admin', { occurrences: [monday] }), monday).ok(
       'PUT',
       `/client/booking/${monday.id}`,
       {},
@@ -273,7 +274,8 @@ describe('event form: changing an event', () => {
     );
     form = within(await screen.findByRole('form', { name: 'Edit event' }));
 
-    await user.click(form.getByRole('radio', { name: 'This and following events' }));
+    // Offered once the API has answered the scopes this caller may apply.
+    await user.click(await form.findByRole('radio', { name: 'This and following events' }));
     expect(form.getByRole('switch', { name: 'Recurring' })).toBeChecked();
     expect(form.getByRole('checkbox', { name: 'Monday' })).toBeChecked();
     await user.clear(form.getByLabelText(/^Title/));

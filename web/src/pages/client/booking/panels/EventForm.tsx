@@ -23,6 +23,7 @@ import {
   updateBooking,
   useMySpaces,
   useMyVenues,
+  useScopes,
 } from '../../../../api/client-bookings';
 import { fieldProps, FormActions, showServerErrors } from '../../../../components/form';
 import { ControlledSelect } from '../../venues/panels/fields';
@@ -171,6 +172,8 @@ export function EventForm({
   useMySpaces(venueId || null);
   const venue = venues?.find((candidate) => candidate.id === venueId);
   const isSeries = occurrence?.recurring === 'Yes';
+  // The scopes the API takes from this caller: where every occurrence covered is theirs to book.
+  const scopes = useScopes(occurrence);
   const label = occurrence ? 'Edit event' : 'Add new event';
 
   const save = form.handleSubmit(async (values) => {
@@ -245,11 +248,13 @@ export function EventForm({
               value={field.value}
               onChange={(change) => field.onChange(change.target.value)}
             >
-              {applicableScopes.map((scope) => (
-                <Radio key={scope} value={scope}>
-                  {scopeLabels[scope]}
-                </Radio>
-              ))}
+              {applicableScopes
+                .filter((scope) => (scopes ?? ['THIS']).includes(scope))
+                .map((scope) => (
+                  <Radio key={scope} value={scope}>
+                    {scopeLabels[scope]}
+                  </Radio>
+                ))}
             </RadioGroupField>
           )}
         />

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
 import type { Booking, BookingOccurrence } from '../../../../../../shared/schemas/bookings';
 import type { ApplicableScope } from '../../../../../../shared/schemas/event';
-import { deleteBooking, revalidateBookings, useBooking } from '../../../../api/client-bookings';
+import { deleteBooking, revalidateBookings, useBooking, useScopes } from '../../../../api/client-bookings';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { PageLoader } from '../../../../components/PageLoader';
 import { SidePanel } from '../../../../components/SidePanel';
@@ -129,6 +129,7 @@ function DeleteOccurrence({
   onCancel: () => void;
 }) {
   const { mutate } = useSWRConfig();
+  const scopes = useScopes(occurrence);
   const remove = async (chosen: ApplicableScope) => {
     try {
       const reply = await deleteBooking(occurrence.id, chosen, occurrence.occurrence_start);
@@ -140,8 +141,13 @@ function DeleteOccurrence({
       onCancel();
     }
   };
-  if (occurrence.recurring === 'Yes' && !scope)
-    return <DeleteScopeDialog onConfirm={(chosen) => void remove(chosen)} onCancel={onCancel} />;
+  if (occurrence.recurring === 'Yes' && !scope) {
+    // The question waits for the scopes the API takes.
+    if (!scopes) return null;
+    return (
+      <DeleteScopeDialog scopes={scopes} onConfirm={(chosen) => void remove(chosen)} onCancel={onCancel} />
+    );
+  }
   return (
     <ConfirmDialog
       message={occurrence.recurring === 'Yes' ? 'Delete this occurrence of the event?' : 'Delete this event?'}
