@@ -7,10 +7,12 @@ import { clientConfig } from './client-config';
  * Path-style addressing when pointed at a local endpoint (s3rver).
  */
 export {
+  CopyObjectCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  HeadObjectCommand,
 } from '@aws-sdk/client-s3';
 export { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 export { getSignedUrl } from '@aws-sdk/s3-request-presigner';

@@ -25,6 +25,53 @@ export async function getPackage(packageId: string): Promise<PackageItem | null>
   return data;
 }
 
+/**
+ * Adds `bytes` to the account's `storage_bytes`; with a `limit`, only when the total stays within
+ * it. Answers false when it would not. Bytes taken off (negative) never take it below 0 (files
+ * stored before the account counted them are not in it).
+ */
+export async function addStorage(accountId: string, bytes: number, limit?: number): Promise<boolean> {
+  const account = () => db().entities.account.patch({ account_id: accountId });
+  try {
+    if (limit !== undefined) {
+      await account()
+        .add({ storage_bytes: bytes })
+        .where(
+          ({ storage_bytes }, { lte, notExists }) =>
+            `${lte(storage_bytes, limit - bytes)} OR ${notExists(storage_bytes)}`,
+        )
+        .go({ response: 'none' });
+    } else if (bytes >= 0) {
+      await account().add({ storage_bytes: bytes }).go({ response: 'none' });
+    } else {
+      try {
+        await account()
+          .add({ storage_bytes: bytes })
+          .where(({ storage_bytes }, { gte }) => gte(storage_bytes, -bytes))
+          .go({ response: 'none' });
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        await account()
+          .set({ storage_bytes: 0 })
+          .where(
+            ({ storage_bytes }, { lt, notExists }) =>
+              `${lt(storage_bytes, -bytes)} OR ${notExists(storage_bytes)}`,
+          )
+          .go({ response: 'none' });
+      }
+    }
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+const isConditionFailure = (error: unknown) =>
+  /ConditionalCheckFailed/.test(
+    String((error as { cause?: { name?: string } }).cause?.name ?? (error as Error).message),
+  );
+
 /** An account and a package, in one consistent BatchGetItem. */
 export async function getAccountAndPackage(
   accountId: string,

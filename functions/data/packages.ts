@@ -37,6 +37,7 @@ export type PackageFields = Pick<
   | 'venue_limit'
   | 'spaces_limit'
   | 'admin_limit'
+  | 'storage_limit_gb'
   | 'third_party_integration'
   | 'custom_integration'
   | 'on_screen_branding'

@@ -30,7 +30,7 @@ import { fullName } from './people';
 import { endSessions } from './sessions';
 import { randomPin } from './profile';
 import { replacePin } from '../data/users';
-import { acceptUpload, fileUrl } from './uploads';
+import { acceptUpload, fileUrl, releaseFiles, savingFiles } from './uploads';
 
 /**
  * The users of customer accounts, as the platform admin area manages them (admin-and-auth §2
@@ -169,7 +169,9 @@ export async function createAccountUser(
   if (!pkg) throw new Invalid({ user_role: "The account's package no longer exists" });
   assertRoleAllowed(pkg, input.user_role);
   if (input.user_role === 'Account Admin') assertAdminRoom(pkg, account.active_admins);
-  if (input.photo_uri) await acceptUpload(principal, 'profile-photo', 'photo_uri', input.photo_uri);
+  const photo = input.photo_uri
+    ? await acceptUpload(principal, 'profile-photo', 'photo_uri', input.photo_uri, accountId)
+    : undefined;
   const now = new Date().toISOString();
   const user: UserItem = {
     account_id: accountId,
@@ -183,30 +185,32 @@ export async function createAccountUser(
     user_role: input.user_role,
     status: 'Active',
     pin_number: input.pin_number ?? randomPin(),
-    photo_uri: input.photo_uri,
+    photo_uri: photo?.key,
     created_source: principal.kind === 'admin' ? 'admin' : 'account',
     sessions_ended_at: 0,
     sessions_admitted: [],
     created_at: now,
     updated_at: now,
   };
-  await withLogin(clientUsername(accountId, user.user_id), user.email, input.password, async () => {
-    // A PIN chosen here that someone has meanwhile is chosen again; one asked for is a 409.
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await insertAccountUser(user, pkg.admin_limit, {
-          principal,
-          component: 'User',
-          componentId: user.user_id,
-          activity: `Created user ${fullName(user)} (${user.user_role}) in ${account.name}`,
-        });
-      } catch (error) {
-        const pinTaken = error instanceof Conflict && error.fields?.pin_number;
-        if (!pinTaken || input.pin_number || attempt >= 20) throw error;
-        user.pin_number = randomPin();
+  await savingFiles([photo], () =>
+    withLogin(clientUsername(accountId, user.user_id), user.email, input.password, async () => {
+      // A PIN chosen here that someone has meanwhile is chosen again; one asked for is a 409.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await insertAccountUser(user, pkg.admin_limit, {
+            principal,
+            component: 'User',
+            componentId: user.user_id,
+            activity: `Created user ${fullName(user)} (${user.user_role}) in ${account.name}`,
+          });
+        } catch (error) {
+          const pinTaken = error instanceof Conflict && error.fields?.pin_number;
+          if (!pinTaken || input.pin_number || attempt >= 20) throw error;
+          user.pin_number = randomPin();
+        }
       }
-    }
-  });
+    }),
+  );
   return toAccountUser(user);
 }
 
@@ -231,20 +235,25 @@ export async function updateAccountUser(
     refuseImpersonation(principal, 'password');
     refuseOwnPassword(principal, user);
   }
-  if (input.photo_uri && input.photo_uri !== user.photo_uri) {
-    await acceptUpload(principal, 'profile-photo', 'photo_uri', input.photo_uri);
-  }
-  const saved = await changeUser(principal, user, {
-    first_name: input.first_name,
-    last_name: input.last_name,
-    email: input.email,
-    user_role: input.user_role,
-    phone_no: input.phone_no,
-    cell_no: principal.kind === 'admin' ? user.cell_no : input.cell_no,
-    status,
-    pin_number: input.pin_number ?? user.pin_number,
-    ...(input.photo_uri ? { photo_uri: input.photo_uri } : {}),
-  });
+  const photo =
+    input.photo_uri && input.photo_uri !== user.photo_uri
+      ? await acceptUpload(principal, 'profile-photo', 'photo_uri', input.photo_uri, user.account_id)
+      : undefined;
+  const saved = await savingFiles([photo], () =>
+    changeUser(principal, user, {
+      first_name: input.first_name,
+      last_name: input.last_name,
+      email: input.email,
+      user_role: input.user_role,
+      phone_no: input.phone_no,
+      cell_no: principal.kind === 'admin' ? user.cell_no : input.cell_no,
+      status,
+      pin_number: input.pin_number ?? user.pin_number,
+      ...(photo ? { photo_uri: photo.key } : {}),
+    }),
+  );
+  // The photo it replaced is deleted.
+  if (photo) await releaseFiles(user.account_id, [user.photo_uri]);
   if (input.password !== undefined) {
     await setPassword('client', clientUsername(user.account_id, user.user_id), input.password);
     await endSessions({ area: 'client', ownerId: user.user_id, accountId: user.account_id });

@@ -31,7 +31,7 @@ import { withLogin } from './account-users';
 import { meAccount, randomPin } from './profile';
 import { newResetToken } from './auth';
 import { escapeHtml, sendMail } from './mail';
-import { acceptUpload, fileUrl } from './uploads';
+import { acceptUpload, fileUrl, releaseFiles, savingFiles } from './uploads';
 
 /**
  * Customer accounts as the platform admin area manages them (admin-and-auth §2, §5, §7). An
@@ -153,7 +153,10 @@ export async function createAccount(principal: AdminPrincipal, input: NewAccount
   if (!pkg.allowed_user_roles.includes('Account Admin')) {
     throw new Invalid({ package_id: 'This package does not allow Account Admins' });
   }
-  if (input.logo_uri) await acceptUpload(principal, 'account-logo', 'logo_uri', input.logo_uri);
+  // The new account's logo is counted in its storage as the account is written.
+  const logo = input.logo_uri
+    ? await acceptUpload(principal, 'account-logo', 'logo_uri', input.logo_uri, null)
+    : undefined;
   const accountId = ulid();
   const adminId = ulid();
   const now = new Date().toISOString();
@@ -166,7 +169,8 @@ export async function createAccount(principal: AdminPrincipal, input: NewAccount
     country: input.country,
     zipcode: input.zipcode,
     domain: input.domain,
-    logo_uri: input.logo_uri,
+    logo_uri: logo?.key,
+    ...(logo ? { storage_bytes: logo.size } : {}),
     status: 'Active',
     package_id: pkg.package_id,
     package_start_date: input.package_start_date,
@@ -203,13 +207,15 @@ export async function createAccount(principal: AdminPrincipal, input: NewAccount
   const welcome = input.admin_password
     ? undefined
     : newResetToken('client', input.admin_email, welcomeLinkSeconds);
-  await withLogin(clientUsername(accountId, adminId), input.admin_email, input.admin_password, () =>
-    insertAccount(account, admin, welcome?.record, {
-      principal,
-      component: 'Account',
-      componentId: accountId,
-      activity: `Created account ${account.name}`,
-    }),
+  await savingFiles([logo], () =>
+    withLogin(clientUsername(accountId, adminId), input.admin_email, input.admin_password, () =>
+      insertAccount(account, admin, welcome?.record, {
+        principal,
+        component: 'Account',
+        componentId: accountId,
+        activity: `Created account ${account.name}`,
+      }),
+    ),
   );
   if (welcome) await sendWelcome(admin, account, welcome.link);
   return toAccount(account, pkg);
@@ -253,9 +259,10 @@ export async function updateAccount(
       package_id: `This package allows at most ${adminLimit} active Account Admin${adminLimit === 1 ? '' : 's'}; the account has ${account.active_admins}`,
     });
   }
-  if (input.logo_uri && input.logo_uri !== account.logo_uri) {
-    await acceptUpload(principal, 'account-logo', 'logo_uri', input.logo_uri);
-  }
+  const logo =
+    input.logo_uri && input.logo_uri !== account.logo_uri
+      ? await acceptUpload(principal, 'account-logo', 'logo_uri', input.logo_uri, accountId)
+      : undefined;
   const changes: AccountFields = {
     name: input.name,
     address: input.address,
@@ -264,18 +271,22 @@ export async function updateAccount(
     country: input.country,
     zipcode: input.zipcode,
     domain: input.domain,
-    logo_uri: input.logo_uri ?? account.logo_uri,
+    logo_uri: logo?.key ?? account.logo_uri,
     package_id: input.package_id,
     package_start_date: input.package_start_date,
     package_end_date: input.package_end_date,
     status: input.status ?? account.status,
   };
-  const saved = await saveAccount(account, changes, adminLimit, {
-    principal,
-    component: 'Account',
-    componentId: accountId,
-    activity: `Updated account ${changes.name}`,
-  });
+  const saved = await savingFiles([logo], () =>
+    saveAccount(account, changes, adminLimit, {
+      principal,
+      component: 'Account',
+      componentId: accountId,
+      activity: `Updated account ${changes.name}`,
+    }),
+  );
+  // The logo it replaced is deleted.
+  if (logo) await releaseFiles(accountId, [account.logo_uri]);
   return toAccount(saved, pkg);
 }
 
@@ -318,32 +329,37 @@ export async function updateOwnAccount(
   input: OwnAccountChanges,
 ): Promise<MeAccount> {
   const { account } = principal;
-  if (input.logo_uri && input.logo_uri !== account.logo_uri) {
-    await acceptUpload(principal, 'account-logo', 'logo_uri', input.logo_uri);
-  }
-  const saved = await saveAccount(
-    account,
-    {
-      name: input.name,
-      address: input.address,
-      city: input.city,
-      state: input.state,
-      country: input.country,
-      zipcode: input.zipcode,
-      logo_uri: input.logo_uri ?? account.logo_uri,
-      domain: account.domain,
-      package_id: account.package_id,
-      package_start_date: account.package_start_date,
-      package_end_date: account.package_end_date,
-      status: account.status,
-    },
-    undefined,
-    {
-      principal,
-      component: 'Account',
-      componentId: account.account_id,
-      activity: `Updated account ${input.name}`,
-    },
+  const logo =
+    input.logo_uri && input.logo_uri !== account.logo_uri
+      ? await acceptUpload(principal, 'account-logo', 'logo_uri', input.logo_uri)
+      : undefined;
+  const saved = await savingFiles([logo], () =>
+    saveAccount(
+      account,
+      {
+        name: input.name,
+        address: input.address,
+        city: input.city,
+        state: input.state,
+        country: input.country,
+        zipcode: input.zipcode,
+        logo_uri: logo?.key ?? account.logo_uri,
+        domain: account.domain,
+        package_id: account.package_id,
+        package_start_date: account.package_start_date,
+        package_end_date: account.package_end_date,
+        status: account.status,
+      },
+      undefined,
+      {
+        principal,
+        component: 'Account',
+        componentId: account.account_id,
+        activity: `Updated account ${input.name}`,
+      },
+    ),
   );
+  // The logo it replaced is deleted.
+  if (logo) await releaseFiles(account.account_id, [account.logo_uri]);
   return meAccount(saved);
 }

@@ -15,7 +15,7 @@ import { logger } from '../http/logger';
 import type { AdminPrincipal } from '../http/principal';
 import { createLogin, deleteLogin, setLoginEmail, setPassword } from './identity';
 import { endSessions } from './sessions';
-import { acceptUpload, fileUrl } from './uploads';
+import { acceptUpload, fileUrl, releaseFiles, savingFiles } from './uploads';
 import { fullName } from './people';
 
 /**
@@ -137,19 +137,23 @@ export async function getAdminUser(adminId: string): Promise<AdminUser> {
 
 /** POST /admin/admins: a new, active super admin, made by `principal`. */
 export async function createAdmin(principal: AdminPrincipal, input: NewAdminInput): Promise<AdminUser> {
-  if (input.photo_uri) await acceptUpload(principal, 'profile-photo', 'photo_uri', input.photo_uri);
+  const photo = input.photo_uri
+    ? await acceptUpload(principal, 'profile-photo', 'photo_uri', input.photo_uri)
+    : undefined;
   return toAdminUser(
-    await addAdmin({
-      email: input.email,
-      password: input.password,
-      firstName: input.first_name,
-      lastName: input.last_name,
-      designation: input.designation,
-      phoneNo: input.phone_no,
-      cellNo: input.cell_no,
-      photoUri: input.photo_uri,
-      createdBy: principal,
-    }),
+    await savingFiles([photo], () =>
+      addAdmin({
+        email: input.email,
+        password: input.password,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        designation: input.designation,
+        phoneNo: input.phone_no,
+        cellNo: input.cell_no,
+        photoUri: photo?.key,
+        createdBy: principal,
+      }),
+    ),
   );
 }
 
@@ -176,15 +180,16 @@ export async function updateAdmin(
   if (self && input.password) {
     throw new Forbidden('Change your own password from your profile, with your current password');
   }
-  if (input.photo_uri && input.photo_uri !== current.photo_uri) {
-    await acceptUpload(principal, 'profile-photo', 'photo_uri', input.photo_uri);
-  }
+  const photo =
+    input.photo_uri && input.photo_uri !== current.photo_uri
+      ? await acceptUpload(principal, 'profile-photo', 'photo_uri', input.photo_uri)
+      : undefined;
   const deactivated = status === 'Inactive' && current.status === 'Active';
   const set: AdminFields = {
     first_name: input.first_name,
     email: input.email,
     ...Object.fromEntries(removable.filter((f) => input[f] !== undefined).map((f) => [f, input[f]])),
-    ...(input.photo_uri ? { photo_uri: input.photo_uri } : {}),
+    ...(photo ? { photo_uri: photo.key } : {}),
     status,
     modified_by: principal.adminId,
     modified_by_email: principal.email,
@@ -205,7 +210,7 @@ export async function updateAdmin(
       ? `${status === 'Active' ? 'Activated' : 'Deactivated'} admin ${fullName(current)}`
       : `Updated admin ${fullName({ first_name: input.first_name, last_name: input.last_name })}`,
   };
-  const save = () => saveAdmin(current, set, remove, activity);
+  const save = () => savingFiles([photo], () => saveAdmin(current, set, remove, activity));
   let saved: AdminItem;
   if (input.email === current.email) {
     saved = await save();
@@ -224,6 +229,8 @@ export async function updateAdmin(
       throw error;
     }
   }
+  // The photo it replaced is deleted.
+  if (photo) await releaseFiles(null, [current.photo_uri]);
   if (input.password) {
     await setPassword('admin', adminId, input.password);
     await endSessions({ area: 'admin', ownerId: adminId });

@@ -3,6 +3,7 @@ import type * as z from 'zod';
 import type { ClientRole } from '../../shared/roles';
 import {
   rolesText,
+  storageLimitGb,
   type Package,
   type PackageLimit,
   type packageInputSchema,
@@ -32,6 +33,7 @@ export function toPackage(item: PackageItem): Package {
     venue_limit: limitOf(item.venue_limit),
     spaces_limit: limitOf(item.spaces_limit),
     admin_limit: limitOf(item.admin_limit),
+    storage_limit_gb: storageLimitGb(item.storage_limit_gb),
     third_party_integration: item.third_party_integration ?? 'Yes',
     custom_integration: item.custom_integration ?? 'Yes',
     on_screen_branding: item.on_screen_branding ?? 'Yes',
@@ -49,6 +51,7 @@ function fieldsOf(input: PackageInput): Omit<PackageFields, 'status'> {
     venue_limit: stored(input.venue_limit),
     spaces_limit: stored(input.spaces_limit),
     admin_limit: stored(input.admin_limit),
+    storage_limit_gb: input.storage_limit_gb,
     third_party_integration: input.third_party_integration,
     custom_integration: input.custom_integration,
     on_screen_branding: input.on_screen_branding,

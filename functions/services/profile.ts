@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { rolesAttrFor, type ClientRole } from '../../shared/roles';
+import { storageLimitGb } from '../../shared/schemas/packages';
 import type { ProfileChange } from '../../shared/schemas/auth';
 import type { AboutMe, AdminMe, ClientMe, MeAccount, MyPackage } from '../../shared/schemas/me';
 import { getPackage } from '../data/accounts';
@@ -10,7 +11,7 @@ import { Conflict, NotFound } from '../http/errors';
 import type { AdminPrincipal, ClientPrincipal, Principal } from '../http/principal';
 import { refuseImpersonation } from './auth';
 import { screenLicenceCounts } from './screen-licences';
-import { acceptUpload, fileUrl } from './uploads';
+import { acceptUpload, fileUrl, releaseFiles, savingFiles } from './uploads';
 
 const orNull = <T>(value: T | undefined): T | null => value ?? null;
 
@@ -113,6 +114,8 @@ export async function myPackage(principal: ClientPrincipal): Promise<MyPackage> 
     venue_limit: limit(pkg.venue_limit),
     spaces_limit: limit(pkg.spaces_limit),
     admin_limit: limit(pkg.admin_limit),
+    storage_limit_gb: storageLimitGb(pkg.storage_limit_gb),
+    storage_used_bytes: Math.max(0, principal.account.storage_bytes ?? 0),
     booking_approval: pkg.booking_approval ?? 'Yes',
     third_party_integration: pkg.third_party_integration ?? 'Yes',
     custom_integration: pkg.custom_integration ?? 'Yes',
@@ -131,30 +134,35 @@ export async function changeProfile(
   principal: Principal,
   change: ProfileChange,
 ): Promise<UserItem | AdminItem> {
-  if (change.photo_uri && change.photo_uri !== principal.photoUri) {
-    await acceptUpload(principal, 'profile-photo', 'photo_uri', change.photo_uri);
-  }
+  const photo =
+    change.photo_uri && change.photo_uri !== principal.photoUri
+      ? await acceptUpload(principal, 'profile-photo', 'photo_uri', change.photo_uri)
+      : undefined;
   const optional = ['last_name', 'phone_no', 'cell_no'] as const;
   const set = {
     first_name: change.first_name,
     ...Object.fromEntries(optional.filter((f) => change[f] !== undefined).map((f) => [f, change[f]])),
-    ...(change.photo_uri ? { photo_uri: change.photo_uri } : {}),
+    ...(photo ? { photo_uri: photo.key } : {}),
   };
   const remove = optional.filter((f) => change[f] === undefined);
-  if (principal.kind === 'client') {
-    return saveUserProfile(principal.user, set, remove, {
-      principal,
-      component: 'User',
-      componentId: principal.userId,
-      activity: 'Updated own profile',
-    });
-  }
-  return saveAdminProfile(principal.admin, set, remove, {
-    principal,
-    component: 'Admin',
-    componentId: principal.adminId,
-    activity: 'Updated own profile',
-  });
+  const saved: UserItem | AdminItem = await savingFiles([photo], async () =>
+    principal.kind === 'client'
+      ? await saveUserProfile(principal.user, set, remove, {
+          principal,
+          component: 'User',
+          componentId: principal.userId,
+          activity: 'Updated own profile',
+        })
+      : await saveAdminProfile(principal.admin, set, remove, {
+          principal,
+          component: 'Admin',
+          componentId: principal.adminId,
+          activity: 'Updated own profile',
+        }),
+  );
+  // The photo it replaced is deleted.
+  if (photo) await releaseFiles(photo.account, [principal.photoUri]);
+  return saved;
 }
 
 /** A random four-digit PIN, leading zeros kept; its guard item makes it unique in the account. */

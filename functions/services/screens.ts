@@ -30,7 +30,7 @@ import type { ClientPrincipal } from '../http/principal';
 import { scopeOf, seesSpace, spacePermission } from './scope';
 import { today } from './licences';
 import { withLicence } from './screen-licences';
-import { acceptUpload, fileUrl } from './uploads';
+import { acceptUpload, fileUrl, releaseFiles, savingFiles } from './uploads';
 
 /**
  * Screens and the licences they hold (client-area §2 "Screen form", "Screen offline notifications
@@ -217,7 +217,9 @@ export async function createScreen(principal: ClientPrincipal, input: ScreenInpu
   ]);
   const { venue, space } = assertPlacement(principal, context, input.venue, input.space);
   if (context.codeOwner) throw codeTaken();
-  if (input.photo_uri) await acceptUpload(principal, 'screen-photo', 'photo_uri', input.photo_uri);
+  const photo = input.photo_uri
+    ? await acceptUpload(principal, 'screen-photo', 'photo_uri', input.photo_uri)
+    : undefined;
 
   const now = new Date().toISOString();
   const base: ScreenItem = {
@@ -228,7 +230,7 @@ export async function createScreen(principal: ClientPrincipal, input: ScreenInpu
     hardware: input.hardware,
     venue_id: venue.venue_id,
     space_id: space.space_id,
-    photo_uri: input.photo_uri,
+    photo_uri: photo?.key,
     status,
     device_status: 'Offline',
     offline_notification_recipient: [],
@@ -263,10 +265,9 @@ export async function createScreen(principal: ClientPrincipal, input: ScreenInpu
     );
     return screen;
   };
-  const screen =
-    status === 'Active'
-      ? await withLicence(accountId, 'screen_id_no', licences, write)
-      : await write(null, today());
+  const screen = await savingFiles([photo], () =>
+    status === 'Active' ? withLicence(accountId, 'screen_id_no', licences, write) : write(null, today()),
+  );
   return toScreen(screen, venue, space, 'Approved');
 }
 
@@ -358,27 +359,34 @@ export async function updateScreen(
           space: context.spaces.find((s) => s.space_id === input.space),
         };
   if (context.codeOwner && context.codeOwner !== current.screen_id) throw codeTaken();
-  if (input.photo_uri && input.photo_uri !== current.photo_uri) {
-    await acceptUpload(principal, 'screen-photo', 'photo_uri', input.photo_uri);
-  }
-  return changeScreen(
-    principal,
-    current,
-    {
-      ...current,
-      screen_id_no: input.screen_id_no,
-      name: input.name,
-      hardware: input.hardware,
-      venue_id: input.venue,
-      space_id: input.space,
-      photo_uri: input.photo_uri,
-      status,
-    },
-    { ...places, moved },
-    null,
-    'screen_id_no',
-    'Updated screen',
+  const photo =
+    input.photo_uri && input.photo_uri !== current.photo_uri
+      ? await acceptUpload(principal, 'screen-photo', 'photo_uri', input.photo_uri)
+      : undefined;
+  const photoUri = photo?.key ?? input.photo_uri;
+  const saved = await savingFiles([photo], () =>
+    changeScreen(
+      principal,
+      current,
+      {
+        ...current,
+        screen_id_no: input.screen_id_no,
+        name: input.name,
+        hardware: input.hardware,
+        venue_id: input.venue,
+        space_id: input.space,
+        photo_uri: photoUri,
+        status,
+      },
+      { ...places, moved },
+      null,
+      'screen_id_no',
+      'Updated screen',
+    ),
   );
+  // A photo replaced or cleared is deleted.
+  if (current.photo_uri !== photoUri) await releaseFiles(accountId, [current.photo_uri]);
+  return saved;
 }
 
 /** The venue, space and manager assignment of a screen already read, and whether the caller acts on it. */

@@ -13,7 +13,15 @@ import { Invalid, NotFound } from '../http/errors';
 import type { ClientPrincipal } from '../http/principal';
 import { mp4DurationMs } from './mp4-duration';
 import { assertActsOnSpace } from './scope';
-import { acceptUpload, deleteUploads, fileUrl, readRange } from './uploads';
+import {
+  acceptUpload,
+  discardFiles,
+  fileUrl,
+  readRange,
+  releaseFiles,
+  savingFiles,
+  type StoredFile,
+} from './uploads';
 
 /**
  * Slideshows of a space (client-area §2 "Slideshow panel", §3 Slideshow, §7 "Slideshows"): the
@@ -91,31 +99,45 @@ function playOrder(input: SlideshowChanges): Array<{ file: string; index: number
 
 /**
  * The slides to keep: a file the slideshow already has keeps what was read of it; a new one must
- * be the caller's own upload of a PNG, JPEG or MP4 within its size, and a video must have a
- * readable length (a file that fails is deleted; the field named is `slides.<i>.file`).
+ * be the caller's own upload of a PNG, JPEG or MP4 within its size and the account's storage, and
+ * a video must have a readable length (the field named is `slides.<i>.file`). New files are
+ * stored under their own keys (`stored`); when one fails, every new one is deleted.
  */
 async function acceptSlides(
   principal: ClientPrincipal,
   input: SlideshowChanges,
   existing: ReadonlyMap<string, SlideRecord>,
-): Promise<SlideRecord[]> {
-  return Promise.all(
+): Promise<{ slides: SlideRecord[]; stored: StoredFile[] }> {
+  const stored: StoredFile[] = [];
+  const results = await Promise.allSettled(
     playOrder(input).map(async ({ file, index }): Promise<SlideRecord> => {
       const kept = existing.get(file);
       if (kept) return kept;
       const field = `slides.${index}.file`;
-      const { type, size } = await acceptUpload(principal, 'slide', field, file);
+      const accepted = await acceptUpload(principal, 'slide', field, file);
+      stored.push(accepted);
+      const { key, type, size } = accepted;
       const kind = SLIDE_FILE_KINDS[type];
       if (kind.file_type === 'image')
-        return { file, file_format: kind.file_format, file_type: 'image', size };
-      const durationMs = await mp4DurationMs((start, end) => readRange(file, start, end), size);
+        return { file: key, file_format: kind.file_format, file_type: 'image', size };
+      const durationMs = await mp4DurationMs((start, end) => readRange(key, start, end), size);
       if (!durationMs) {
-        await deleteUploads([file]);
+        stored.splice(stored.indexOf(accepted), 1);
+        await discardFiles([accepted], false);
         throw new Invalid({ [field]: 'The video could not be read: it has no length. Upload it again' });
       }
-      return { file, file_format: 'mp4', file_type: 'video', duration_ms: durationMs, size };
+      return { file: key, file_format: 'mp4', file_type: 'video', duration_ms: durationMs, size };
     }),
   );
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) {
+    await discardFiles(stored);
+    throw failed.reason;
+  }
+  return {
+    slides: results.map((result) => (result as PromiseFulfilledResult<SlideRecord>).value),
+    stored,
+  };
 }
 
 const activityOf = (principal: ClientPrincipal, space: SpaceItem, activity: string) => ({
@@ -162,7 +184,7 @@ export async function createSlideshow(
   input: SlideshowChanges,
 ): Promise<Slideshow> {
   const { space, slideshows } = await spaceAndSlideshows(principal, spaceId, true);
-  const slides = await acceptSlides(principal, input, new Map());
+  const { slides, stored } = await acceptSlides(principal, input, new Map());
   const now = new Date().toISOString();
   const after: SlideshowItem = {
     account_id: principal.accountId,
@@ -174,15 +196,17 @@ export async function createSlideshow(
     created_at: now,
     updated_at: now,
   };
-  await writeSlideshow(
-    {
-      space,
-      after,
-      ...activation(space, slideshows, after),
-      addedFiles: slides.map((s) => s.file),
-      removedFiles: [],
-    },
-    activityOf(principal, space, `Created the slideshow ${after.name} of space ${space.title}`),
+  await savingFiles(stored, () =>
+    writeSlideshow(
+      {
+        space,
+        after,
+        ...activation(space, slideshows, after),
+        addedFiles: slides.map((s) => s.file),
+        removedFiles: [],
+      },
+      activityOf(principal, space, `Created the slideshow ${after.name} of space ${space.title}`),
+    ),
   );
   return toSlideshow(after);
 }
@@ -198,7 +222,7 @@ export async function updateSlideshow(
   const before = slideshows.find((s) => s.slideshow_id === slideshowId);
   if (!before) throw new NotFound('Slideshow');
   const existing = new Map(before.slides.map((slide) => [slide.file, slide]));
-  const slides = await acceptSlides(principal, input, existing);
+  const { slides, stored } = await acceptSlides(principal, input, existing);
   const after: SlideshowItem = {
     ...before,
     ...formFields(input),
@@ -208,18 +232,20 @@ export async function updateSlideshow(
   };
   const kept = new Set(slides.map((s) => s.file));
   const removedFiles = before.slides.map((s) => s.file).filter((file) => !kept.has(file));
-  await writeSlideshow(
-    {
-      space,
-      before,
-      after,
-      ...activation(space, slideshows, after),
-      addedFiles: slides.map((s) => s.file).filter((file) => !existing.has(file)),
-      removedFiles,
-    },
-    activityOf(principal, space, `Saved the slideshow ${after.name} of space ${space.title}`),
+  await savingFiles(stored, () =>
+    writeSlideshow(
+      {
+        space,
+        before,
+        after,
+        ...activation(space, slideshows, after),
+        addedFiles: slides.map((s) => s.file).filter((file) => !existing.has(file)),
+        removedFiles,
+      },
+      activityOf(principal, space, `Saved the slideshow ${after.name} of space ${space.title}`),
+    ),
   );
-  await deleteUploads(removedFiles);
+  await releaseFiles(principal.accountId, removedFiles);
   return toSlideshow(after);
 }
 
@@ -235,5 +261,5 @@ export async function deleteSlideshow(principal: ClientPrincipal, spaceId: strin
     { space, before, spaceChange, addedFiles: [], removedFiles: files },
     activityOf(principal, space, `Deleted the slideshow ${before.name} of space ${space.title}`),
   );
-  await deleteUploads(files);
+  await releaseFiles(principal.accountId, files);
 }

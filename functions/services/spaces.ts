@@ -56,7 +56,7 @@ import {
 } from './scope';
 import { assignedPeople, byPerson, byText, fullName, toPerson } from './people';
 import { freeSchedule, readSchedules, type SpaceSchedule } from './space-schedule';
-import { acceptUpload, fileUrl } from './uploads';
+import { acceptUpload, fileUrl, releaseFiles, savingFiles } from './uploads';
 
 /**
  * Spaces (client-area §2 "Space form", "CAP alert panel", §3 Space, §5, §7 "Spaces"): the spaces
@@ -339,11 +339,14 @@ export async function createSpace(
   if (!context.pkg) throw new Invalid({ spaces_limit: "The account's package no longer exists" });
   const limit = context.pkg.spaces_limit;
   if (limit !== undefined && account.total_spaces >= limit) throw spacesLimitReached(limit);
-  if (input.photo_uri) await acceptUpload(principal, 'space-photo', 'photo_uri', input.photo_uri);
+  const photo = input.photo_uri
+    ? await acceptUpload(principal, 'space-photo', 'photo_uri', input.photo_uri)
+    : undefined;
   const now = new Date().toISOString();
   const { set } = formFields(input);
   const space: SpaceItem = {
     ...set,
+    photo_uri: photo?.key,
     account_id: accountId,
     space_id: ulid(),
     venue_id: venue.venue_id,
@@ -364,16 +367,18 @@ export async function createSpace(
   };
   const link = await linkPlan(space, input, context.pkg);
   Object.assign(space, link.set);
-  await insertSpace(
-    space,
-    limit,
-    {
-      principal,
-      component: 'Space',
-      componentId: space.space_id,
-      activity: `Created space ${space.title} in ${venue.name}`,
-    },
-    link.steps,
+  await savingFiles([photo], () =>
+    insertSpace(
+      space,
+      limit,
+      {
+        principal,
+        component: 'Space',
+        componentId: space.space_id,
+        activity: `Created space ${space.title} in ${venue.name}`,
+      },
+      link.steps,
+    ),
   );
   return toSpace(space, venue.name, 'Approved', freeSchedule);
 }
@@ -420,19 +425,25 @@ export async function updateSpace(
     throw new Invalid({ venue_id: 'The venue of a space cannot be changed' });
   }
   assertItems(context, input, space);
-  if (input.photo_uri && input.photo_uri !== space.photo_uri) {
-    await acceptUpload(principal, 'space-photo', 'photo_uri', input.photo_uri);
-  }
-  const { set, remove } = formFields(input);
-  const link = await linkPlan(space, input, context.pkg);
-  const saved = await saveSpace(
-    space,
-    { ...set, ...link.set, status: input.status ?? space.status },
-    [...remove, ...link.remove],
-    activityOf(principal, space, `Updated space ${input.title}`),
-    link.steps,
-  );
-  await afterLinkSaved(space, link);
+  const photo =
+    input.photo_uri && input.photo_uri !== space.photo_uri
+      ? await acceptUpload(principal, 'space-photo', 'photo_uri', input.photo_uri)
+      : undefined;
+  const { set, remove } = formFields(photo ? { ...input, photo_uri: photo.key } : input);
+  const saved = await savingFiles([photo], async () => {
+    const link = await linkPlan(space, input, context.pkg);
+    const written = await saveSpace(
+      space,
+      { ...set, ...link.set, status: input.status ?? space.status },
+      [...remove, ...link.remove],
+      activityOf(principal, space, `Updated space ${input.title}`),
+      link.steps,
+    );
+    await afterLinkSaved(space, link);
+    return written;
+  });
+  // A photo replaced or cleared is deleted.
+  if (saved.photo_uri !== space.photo_uri) await releaseFiles(principal.accountId, [space.photo_uri]);
   return toSpace(saved, venueName, 'Approved', scheduleOf(spaceId, zone));
 }
 

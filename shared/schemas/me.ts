@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { clientRoleSchema, rolesAttrSchema } from './roles';
 import { status, yesNo } from './common';
+import { storageLimit } from './packages';
 
 export { yesNo, type YesNo } from './common';
 
@@ -103,6 +104,9 @@ export const myPackageSchema = z.object({
   venue_limit: packageLimit,
   spaces_limit: packageLimit,
   admin_limit: packageLimit,
+  /** The account's storage for files in GB, and the bytes its files take. */
+  storage_limit_gb: storageLimit,
+  storage_used_bytes: z.number().int().min(0),
   booking_approval: yesNo,
   third_party_integration: yesNo,
   custom_integration: yesNo,

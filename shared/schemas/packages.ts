@@ -24,6 +24,21 @@ export type PackageLimit = z.infer<typeof packageLimit>;
 export const packageLimitChoices: PackageLimit[] = ['Unlimited', 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 
 /**
+ * The storage an account has for its files (photos, logo, slides), in whole GB: 1 to 1000. A
+ * package saved before the field existed has the default.
+ */
+export const DEFAULT_STORAGE_LIMIT_GB = 5;
+export const MAX_STORAGE_LIMIT_GB = 1000;
+export const storageLimit = z
+  .number({ error: messages.invalid })
+  .int({ error: messages.invalid })
+  .min(1, { error: messages.min(0) })
+  .max(MAX_STORAGE_LIMIT_GB, { error: messages.max(MAX_STORAGE_LIMIT_GB + 1) });
+/** A package's storage in GB, the default when it has none. */
+export const storageLimitGb = (stored: number | undefined) => stored ?? DEFAULT_STORAGE_LIMIT_GB;
+export const storageLimitBytes = (gb: number) => gb * 1024 * 1024 * 1024;
+
+/**
  * The roles a package allows: a comma string on the wire (`Account Admin,Venue Manager`, quotes
  * around names allowed), or a list; at least one, each one of the four. The wire's list is bounded
  * at ten names of 50 characters (the string: as many with a comma and a space each).
@@ -68,6 +83,7 @@ export const packageInputSchema = z.object({
   venue_limit: packageLimit.default(1),
   spaces_limit: packageLimit.default(1),
   admin_limit: packageLimit.default(1),
+  storage_limit_gb: storageLimit.default(DEFAULT_STORAGE_LIMIT_GB),
   third_party_integration: yesNo.default('Yes'),
   custom_integration: yesNo.default('Yes'),
   on_screen_branding: yesNo.default('Yes'),
@@ -84,6 +100,7 @@ export const packageSchema = z.object({
   venue_limit: packageLimit,
   spaces_limit: packageLimit,
   admin_limit: packageLimit,
+  storage_limit_gb: storageLimit,
   third_party_integration: yesNo,
   custom_integration: yesNo,
   on_screen_branding: yesNo,

@@ -244,7 +244,7 @@ describe('profile photos through presigned uploads', () => {
   it('lets a super admin upload a photo on the admin path only', async () => {
     const token = await signedInAs('Super Admin');
     const { key } = await upload(token, 'admin', png);
-    expect(key).toMatch(/^platform\/admins\//);
+    expect(key).toMatch(/^pending\/platform\/admins\//);
     expect(
       (
         await call('POST', '/client/uploads', {

@@ -63,6 +63,7 @@ describe('POST /admin/packages', () => {
       venue_limit: 2,
       spaces_limit: 'Unlimited',
       admin_limit: 1,
+      storage_limit_gb: 5,
       third_party_integration: 'No',
       custom_integration: 'Yes',
       on_screen_branding: 'No',
@@ -98,6 +99,7 @@ describe('POST /admin/packages', () => {
       venue_limit: 1,
       spaces_limit: 1,
       admin_limit: 1,
+      storage_limit_gb: 5,
       third_party_integration: 'Yes',
       custom_integration: 'Yes',
       on_screen_branding: 'Yes',
@@ -116,6 +118,10 @@ describe('POST /admin/packages', () => {
       [{ venue_limit: 11 }, { venue_limit: 'Field should be smaller than 11' }],
       [{ spaces_limit: 0 }, { spaces_limit: 'Field should be larger than 0' }],
       [{ admin_limit: 'Lots' }, { admin_limit: 'Invalid value' }],
+      [{ storage_limit_gb: 0 }, { storage_limit_gb: 'Field should be larger than 0' }],
+      [{ storage_limit_gb: 1001 }, { storage_limit_gb: 'Field should be smaller than 1001' }],
+      [{ storage_limit_gb: 2.5 }, { storage_limit_gb: 'Invalid value' }],
+      [{ storage_limit_gb: '10' }, { storage_limit_gb: 'Invalid value' }],
       [{ booking_approval: 'Maybe' }, { booking_approval: 'Invalid value' }],
       [{ status: 'Sleeping' }, { status: 'Invalid value' }],
       [{ colour: 'red' }, { colour: 'Unknown field' }],
@@ -151,6 +157,7 @@ describe('PUT /admin/packages/{id}', () => {
         venue_limit: 'Unlimited',
         spaces_limit: 10,
         admin_limit: 'Unlimited',
+        storage_limit_gb: 20,
         booking_approval: 'No',
       }),
     });
@@ -163,6 +170,7 @@ describe('PUT /admin/packages/{id}', () => {
       venue_limit: 'Unlimited',
       spaces_limit: 10,
       admin_limit: 'Unlimited',
+      storage_limit_gb: 20,
       booking_approval: 'No',
       status: 'Active',
       created_at: created.created_at,
@@ -181,12 +189,21 @@ describe('PUT /admin/packages/{id}', () => {
       venue_limit: 'Unlimited',
       spaces_limit: 10,
       admin_limit: 'Unlimited',
+      storage_limit_gb: 20,
+      storage_used_bytes: 0,
       booking_approval: 'No',
       third_party_integration: 'No',
       custom_integration: 'Yes',
       on_screen_branding: 'No',
       status: 'Active',
     });
+  });
+
+  it('answers 5 GB of storage for a package saved before it had the field', async () => {
+    const { id } = await createPackage();
+    await db().entities.package.patch({ package_id: id }).remove(['storage_limit_gb']).go();
+    const answer = await call('GET', `/admin/packages/${id}`, { token: await admin() });
+    expect(answer.body.result.storage_limit_gb).toBe(5);
   });
 
   it('keeps the status when it is left out, changes it when given, and frees the old name', async () => {

@@ -361,7 +361,7 @@ describe('POST /client/screen', () => {
       body: screenBody(place, { photo_uri: ticket.body.result.key }),
     });
     expect(answer.status).toBe(200);
-    expect(answer.body.result.photo_uri).toBe(ticket.body.result.key);
+    expect(answer.body.result.photo_uri).toBe(ticket.body.result.key.replace(/^pending\//, ''));
     expect(answer.body.result.photo_url).toMatch(/^http/);
 
     const missing = await call('POST', '/client/screen', {

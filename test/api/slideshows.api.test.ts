@@ -38,6 +38,9 @@ async function aSlideshow(token: string, spaceId: string, fields: Record<string,
 const spaceItem = async (accountId: string, spaceId: string) =>
   (await db().entities.space.get({ account_id: accountId, space_id: spaceId }).go()).data!;
 
+/** The key a saved upload is stored under: its ticket's key without `pending/`. */
+const storedKey = (key: string) => key.replace(/^pending\//, '');
+
 /** Whether a stored file is still there, through the presigned URL the API gave for it. */
 const stored = async (url: string) => (await fetch(url)).status === 200;
 
@@ -78,7 +81,7 @@ describe('POST /client/slideshows/{spaceId}', () => {
       ['jpeg', 'image', 1, '00:00:15', null],
       ['mp4', 'video', 2, '00:00:04', 3500],
     ]);
-    expect(saved.slides_order).toEqual([image, photo, video]);
+    expect(saved.slides_order).toEqual([image, photo, video].map(storedKey));
     // The file URL serves the bytes uploaded.
     const served = await fetch(saved.slides[2].file_url);
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(mp4);
@@ -196,13 +199,20 @@ describe('POST /client/slideshows/{spaceId}', () => {
     expect(notMine.body.message).toEqual({ 'slides.0.file': 'Upload the file again' });
 
     const file = await aSlide(admin(account));
-    await aSlideshow(admin(account), space, { slides: [{ file }] });
+    const first = await aSlideshow(admin(account), space, { slides: [{ file }] });
+    // Saved, the upload is the first slideshow's file under its own key: naming either again in
+    // another slideshow is refused.
     const twice = await call('POST', `/client/slideshows/${space}`, {
+      token: admin(account),
+      body: body({ name: 'Copy', slides: [{ file: first.slides[0]!.file }] }),
+    });
+    expect(twice.status).toBe(422);
+    expect(twice.body.message).toEqual({ 'slides.0.file': 'Upload the file again' });
+    const pending = await call('POST', `/client/slideshows/${space}`, {
       token: admin(account),
       body: body({ name: 'Copy', slides: [{ file }] }),
     });
-    expect(twice.status).toBe(409);
-    expect(twice.body.message).toBe('A file of this slideshow belongs to another slideshow. Upload it again');
+    expect(pending.body.message).toEqual({ 'slides.0.file': 'Upload the file first' });
   });
 });
 
@@ -256,8 +266,11 @@ describe('POST|PUT /client/slideshows/{spaceId}/{id}', () => {
     const account = await anAccount();
     const { space } = await aPlace(account.accountId);
     const token = admin(account);
-    const [a, b, c] = [await aSlide(token), await aSlide(token, jpeg, 'image/jpeg'), await aSlide(token)];
-    const saved = await aSlideshow(token, space, { slides: [{ file: a }, { file: b }, { file: c }] });
+    const uploads = [await aSlide(token), await aSlide(token, jpeg, 'image/jpeg'), await aSlide(token)];
+    const saved = await aSlideshow(token, space, { slides: uploads.map((file) => ({ file })) });
+    // Saved files are named by their stored keys from then on.
+    const [a, b, c] = saved.slides.map((s) => s.file) as [string, string, string];
+    expect([a, b, c]).toEqual(uploads.map(storedKey));
     const urls = Object.fromEntries(saved.slides.map((s) => [s.file, s.file_url]));
 
     const replacement = await aSlide(token, mp4, 'video/mp4');
@@ -272,7 +285,7 @@ describe('POST|PUT /client/slideshows/{spaceId}/{id}', () => {
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     expect(updated.body.message).toBe('Slideshow saved');
     expect(updated.body.result.name).toBe('Renamed');
-    expect(updated.body.result.slides_order).toEqual([replacement, c, a]);
+    expect(updated.body.result.slides_order).toEqual([storedKey(replacement), c, a]);
     expect(updated.body.result.slides[0]).toMatchObject({ file_type: 'video', duration_ms: 3500 });
     // b was dropped: its file is deleted; the kept ones are still there.
     expect(await stored(urls[b]!)).toBe(false);
@@ -285,11 +298,11 @@ describe('POST|PUT /client/slideshows/{spaceId}/{id}', () => {
         slides: [
           { file: a, order: 2 },
           { file: c, order: 0 },
-          { file: replacement, order: 1 },
+          { file: storedKey(replacement), order: 1 },
         ],
       }),
     });
-    expect(reordered.body.result.slides_order).toEqual([c, replacement, a]);
+    expect(reordered.body.result.slides_order).toEqual([c, storedKey(replacement), a]);
   });
 
   it('refuses an order that does not name each slide once', async () => {

@@ -383,7 +383,7 @@ describe('POST /client/newspace/{venueId}', () => {
     const venue = await aVenue(account.accountId);
     const key = await aPhoto(token(account));
     const space = await aSpace(account, venue.id, { photo_uri: key });
-    expect(space.photo).toBe(key);
+    expect(space.photo).toBe(key.replace(/^pending\//, ''));
     const photo = await fetch(space.photo_url as string);
     expect(photo.status).toBe(200);
     expect(Buffer.from(await photo.arrayBuffer())).toEqual(png);
@@ -497,17 +497,20 @@ describe('PUT /client/space/{id}', () => {
     const venue = await aVenue(account.accountId);
     const first = await aPhoto(token(account));
     const space = await aSpace(account, venue.id, { photo_uri: first });
+    // Saved, the upload is named by its stored key (without `pending/`).
+    const stored = space.photo as string;
+    expect(stored).toBe(first.replace(/^pending\//, ''));
     const same = await call('PUT', `/client/space/${space.id}`, {
       token: token(account),
-      body: { title: 'Same photo', photo_uri: first },
+      body: { title: 'Same photo', photo_uri: stored },
     });
-    expect(same.body.result.photo).toBe(first);
+    expect(same.body.result.photo).toBe(stored);
     const second = await aPhoto(token(account));
     const replaced = await call('PUT', `/client/space/${space.id}`, {
       token: token(account),
       body: { title: 'New photo', photo_uri: second },
     });
-    expect(replaced.body.result.photo).toBe(second);
+    expect(replaced.body.result.photo).toBe(second.replace(/^pending\//, ''));
     const cleared = await call('PUT', `/client/space/${space.id}`, {
       token: token(account),
       body: { title: 'No photo', photo_uri: '' },

@@ -103,6 +103,27 @@ describe('the uploads bucket', () => {
   });
 });
 
+describe.each(['dev', 'prod'])('the uploads bucket of stage %s', (stage) => {
+  it('empties pending/ (uploads never saved by a form) after a day, old versions too', () => {
+    const staged = synthSpaces({ context: { stage } });
+    const [bucket] = resourcesOf(staged.templates.data, 'AWS::S3::Bucket')
+      .map(([, resource]) => resource.Properties as { BucketName?: string; LifecycleConfiguration?: unknown })
+      .filter((properties) => properties.BucketName === staged.stacks.config.uploadsBucketName);
+    expect(staged.stacks.config.stage).toBe(stage);
+    expect(bucket?.LifecycleConfiguration).toEqual({
+      Rules: expect.arrayContaining([
+        {
+          Id: 'expire-pending-uploads',
+          Prefix: 'pending/',
+          ExpirationInDays: 1,
+          NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+          Status: 'Enabled',
+        },
+      ]),
+    });
+  });
+});
+
 describe("the stack's outputs", () => {
   it('name the table and the uploads bucket (npm run create-admin reads them, docs/first-admin.md)', () => {
     const { data } = synth.stacks;

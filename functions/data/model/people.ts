@@ -29,6 +29,11 @@ export const accountEntity = new Entity({
     total_venues: { type: 'number', required: true, default: 0 },
     total_spaces: { type: 'number', required: true, default: 0 },
     total_screens: { type: 'number', required: true, default: 0 },
+    /**
+     * Bytes of the account's stored files (photos, logo, slides), added when a form saves a file
+     * and taken off when a change replaces or drops it; absent is 0. Bounded by the package.
+     */
+    storage_bytes: { type: 'number' },
     /** The last licence number given out in the account. */
     licence_seq: { type: 'number', required: true, default: 0 },
     /**
@@ -138,6 +143,8 @@ export const packageEntity = new Entity({
     venue_limit: { type: 'number' },
     spaces_limit: { type: 'number' },
     admin_limit: { type: 'number' },
+    /** The account's storage for files, in GB; absent is the default (shared/schemas/packages.ts). */
+    storage_limit_gb: { type: 'number' },
     third_party_integration: { type: ['Yes', 'No'] as const, default: 'Yes' },
     custom_integration: { type: ['Yes', 'No'] as const, default: 'Yes' },
     on_screen_branding: { type: ['Yes', 'No'] as const, default: 'Yes' },

@@ -78,6 +78,14 @@ export class DataStack extends Stack {
       lifecycleRules: [
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
         { id: 'expire-replaced-versions', noncurrentVersionExpiration: Duration.days(30) },
+        // A ticket's upload waits under pending/ until a form saves it (moved to its own key);
+        // one never saved is gone after a day, its old version too.
+        {
+          id: 'expire-pending-uploads',
+          prefix: 'pending/',
+          expiration: Duration.days(1),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
       ],
     });
 

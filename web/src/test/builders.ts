@@ -61,6 +61,8 @@ export const aPackage = {
   venue_limit: 5,
   spaces_limit: 10,
   admin_limit: 1,
+  storage_limit_gb: 5,
+  storage_used_bytes: 0,
   booking_approval: 'Yes',
   third_party_integration: 'Yes',
   custom_integration: 'Yes',

@@ -19,6 +19,7 @@ export function aPackageOf(name: string, overrides: Partial<Package> = {}): Pack
     venue_limit: 5,
     spaces_limit: 10,
     admin_limit: 2,
+    storage_limit_gb: 5,
     third_party_integration: 'Yes',
     custom_integration: 'Yes',
     on_screen_branding: 'Yes',

@@ -16,6 +16,7 @@ function aPackage(id: string, name: string): Package {
     venue_limit: 1,
     spaces_limit: 1,
     admin_limit: 1,
+    storage_limit_gb: 5,
     third_party_integration: 'Yes',
     custom_integration: 'Yes',
     on_screen_branding: 'Yes',

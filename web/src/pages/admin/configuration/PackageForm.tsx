@@ -15,6 +15,8 @@ import { useSWRConfig } from 'swr';
 import type * as z from 'zod';
 import { clientRoles } from '../../../../../shared/roles';
 import {
+  DEFAULT_STORAGE_LIMIT_GB,
+  MAX_STORAGE_LIMIT_GB,
   packageInputSchema,
   packageLimitChoices,
   rolesText,
@@ -34,6 +36,7 @@ const fieldNames = [
   'name',
   'allowed_user_roles',
   ...packageLimits.map((l) => l.name),
+  'storage_limit_gb',
   ...packageFlags.map((f) => f.name),
   'status',
 ] as const;
@@ -41,7 +44,7 @@ const fieldNames = [
 /**
  * Add or edit a package (admin-and-auth §3 Package, §5, §9): name, the roles its accounts' users
  * may have (at least one of the four), venue / spaces / admin limits (Unlimited or 1 to 10,
- * default 1), four Yes/No flags (default Yes), and the status toggle only when editing.
+ * default 1), each account's storage for files (1 to 1000 GB), four Yes/No flags (default Yes), and the status toggle only when editing.
  */
 export function PackageForm({
   pkg,
@@ -62,6 +65,7 @@ export function PackageForm({
       venue_limit: pkg?.venue_limit ?? 1,
       spaces_limit: pkg?.spaces_limit ?? 1,
       admin_limit: pkg?.admin_limit ?? 1,
+      storage_limit_gb: pkg?.storage_limit_gb ?? DEFAULT_STORAGE_LIMIT_GB,
       third_party_integration: pkg?.third_party_integration ?? 'Yes',
       custom_integration: pkg?.custom_integration ?? 'Yes',
       on_screen_branding: pkg?.on_screen_branding ?? 'Yes',
@@ -151,6 +155,16 @@ export function PackageForm({
           )}
         />
       ))}
+      <TextField
+        label="Storage (GB)"
+        type="number"
+        isRequired
+        min={1}
+        max={MAX_STORAGE_LIMIT_GB}
+        step={1}
+        descriptiveText="Photos, logos and slides of each account"
+        {...fieldProps(form, 'storage_limit_gb', { valueAsNumber: true })}
+      />
       {packageFlags.map(({ name, label }) => (
         <Controller
           key={name}

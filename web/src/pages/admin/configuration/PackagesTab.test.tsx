@@ -12,6 +12,7 @@ function aPackage(name: string, overrides: Partial<Package> = {}): Package {
     venue_limit: 5,
     spaces_limit: 'Unlimited',
     admin_limit: 1,
+    storage_limit_gb: 5,
     third_party_integration: 'Yes',
     custom_integration: 'No',
     on_screen_branding: 'Yes',
@@ -105,6 +106,7 @@ describe('packages tab', () => {
       venue_limit: 'Unlimited',
       spaces_limit: 1,
       admin_limit: 3,
+      storage_limit_gb: 5,
       third_party_integration: 'Yes',
       custom_integration: 'No',
       on_screen_branding: 'Yes',
@@ -139,12 +141,41 @@ describe('packages tab', () => {
       venue_limit: 5,
       spaces_limit: 'Unlimited',
       admin_limit: 1,
+      storage_limit_gb: 5,
       third_party_integration: 'Yes',
       custom_integration: 'No',
       on_screen_branding: 'Yes',
       booking_approval: 'No',
       status: 'Inactive',
     });
+  });
+
+  it("sets the accounts' storage in whole GB, 1 to 1000", async () => {
+    const gold = aPackage('Gold', { id: 'p-8', storage_limit_gb: 20 });
+    const api = signedInAdmin()
+      .ok('GET', '/admin/packages', [gold])
+      .ok('PUT', '/admin/packages/p-8', { ...gold, storage_limit_gb: 50 }, 'Package updated');
+    const { user } = renderApp('/admin/configuration/packages');
+    await user.click(await screen.findByRole('button', { name: 'Actions for Gold' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const panel = await screen.findByRole('dialog', { name: 'Edit Package' });
+    const storage = within(panel).getByLabelText(/Storage \(GB\)/);
+    expect(storage).toHaveValue(20);
+
+    await user.clear(storage);
+    await user.type(storage, '0');
+    await user.click(within(panel).getByRole('button', { name: 'Save' }));
+    expect(await within(panel).findByText('Field should be larger than 0')).toBeInTheDocument();
+    await user.clear(storage);
+    await user.type(storage, '1001');
+    expect(await within(panel).findByText('Field should be smaller than 1001')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/admin/packages/p-8')).toHaveLength(0);
+
+    await user.clear(storage);
+    await user.type(storage, '50');
+    await user.click(within(panel).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Package updated')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/admin/packages/p-8')[0]?.body).toMatchObject({ storage_limit_gb: 50 });
   });
 
   it('refuses to save without a role once one was unticked', async () => {
