@@ -181,11 +181,3 @@ export async function userIdByPin(accountId: string, pin: string): Promise<strin
     .go();
   return data?.owner_id ?? null;
 }
-
-/** Records the wrong PINs of a device's last 15 minutes, and a lock when they reach the limit. */
-export async function savePinFailures(deviceId: string, failures: number[], lockedUntil: number | undefined) {
-  await db()
-    .entities.device.patch({ device_id: deviceId })
-    .set({ pin_failures: failures, ...(lockedUntil ? { pin_locked_until: lockedUntil } : {}) })
-    .go();
-}

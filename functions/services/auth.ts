@@ -21,7 +21,7 @@ import {
   refreshTokenOrigin,
 } from './sessions';
 import { challengeHash, openSecret, secondFactorRequired, startChallenge, stepOf } from './second-factor';
-import { assertNotLocked, clearFailures, recordFailure } from './throttle';
+import { clearFailures, takeSignInAttempt } from './throttle';
 
 const wrongCredentials = 'Incorrect e-mail or password';
 export const refreshCookieName = 'spaces_refresh';
@@ -95,22 +95,27 @@ export async function loadForSignIn(area: Area, owner: { ownerId: string; accoun
  * counted so far stay until the code is right too.
  */
 export async function login(area: Area, email: string, password: string): Promise<SignIn> {
-  const failures = await assertNotLocked(area, email);
-  const owner = await findEmailOwner(area, email);
-  const before = owner ? await loadForSignIn(area, owner) : undefined;
-  const startedAt = Date.now();
-  const right = owner ? await checkPassword(area, usernameOf(area, owner), password) : false;
-  if (!owner || !before?.state || !right) {
-    await recordFailure(area, email, failures);
-    throw new Unauthorized(wrongCredentials);
+  const attempt = await takeSignInAttempt(area, email);
+  try {
+    const owner = await findEmailOwner(area, email);
+    const before = owner ? await loadForSignIn(area, owner) : undefined;
+    const startedAt = Date.now();
+    const right = owner ? await checkPassword(area, usernameOf(area, owner), password) : false;
+    if (!owner || !before?.state || !right) {
+      await attempt.wrong();
+      throw new Unauthorized(wrongCredentials);
+    }
+    if (before.inactive) throw new Forbidden(before.inactive);
+    if (secondFactorRequired(area, before.state)) {
+      return { challenge: await startChallenge({ area, ...owner }, before.state, startedAt) };
+    }
+    const session = await apiSignIn({ area, ...owner }, before.state);
+    await clearFailures(area, email);
+    attempt.cleared();
+    return { session };
+  } finally {
+    await attempt.release();
   }
-  if (before.inactive) throw new Forbidden(before.inactive);
-  if (secondFactorRequired(area, before.state)) {
-    return { challenge: await startChallenge({ area, ...owner }, before.state, startedAt) };
-  }
-  const session = await apiSignIn({ area, ...owner }, before.state);
-  if (failures) await clearFailures(area, email);
-  return { session };
 }
 
 const wrongCode = 'The code is not correct. Enter the current code from your authenticator app';
@@ -128,25 +133,30 @@ export async function answerChallenge(area: Area, token: string, code: string): 
   if (!challenge || challenge.area !== area || challenge.expires_at <= Math.floor(Date.now() / 1000)) {
     throw expiredSignIn();
   }
-  const failures = await assertNotLocked(area, challenge.email);
-  const owner: Owner = { area, ownerId: challenge.owner_id, accountId: challenge.account_id };
-  const person = await loadForSignIn(area, owner);
-  const state = person.state;
-  if (!state || state.sessions_ended_at >= challenge.started_at) throw expiredSignIn();
-  if (person.inactive) throw new Forbidden(person.inactive);
-  const enrol = challenge.kind === 'enrol';
-  // Someone set one up meanwhile, or it was reset: this sign-in no longer fits.
-  if (enrol ? state.mfa_secret !== undefined : state.mfa_secret === undefined) throw expiredSignIn();
-  const step = stepOf(await openSecret(enrol ? challenge.secret! : state.mfa_secret!, owner), code);
-  if (step === undefined || step <= (state.mfa_last_step ?? -1)) {
-    await recordFailure(area, challenge.email, failures);
-    if (step === undefined) throw new Unauthorized(wrongCode);
-    throw usedCode();
+  const attempt = await takeSignInAttempt(area, challenge.email);
+  try {
+    const owner: Owner = { area, ownerId: challenge.owner_id, accountId: challenge.account_id };
+    const person = await loadForSignIn(area, owner);
+    const state = person.state;
+    if (!state || state.sessions_ended_at >= challenge.started_at) throw expiredSignIn();
+    if (person.inactive) throw new Forbidden(person.inactive);
+    const enrol = challenge.kind === 'enrol';
+    // Someone set one up meanwhile, or it was reset: this sign-in no longer fits.
+    if (enrol ? state.mfa_secret !== undefined : state.mfa_secret === undefined) throw expiredSignIn();
+    const step = stepOf(await openSecret(enrol ? challenge.secret! : state.mfa_secret!, owner), code);
+    if (step === undefined || step <= (state.mfa_last_step ?? -1)) {
+      await attempt.wrong();
+      if (step === undefined) throw new Unauthorized(wrongCode);
+      throw usedCode();
+    }
+    await completeChallenge(challenge, owner, state, step);
+    const session = await apiSignIn(owner, state);
+    await clearFailures(area, challenge.email);
+    attempt.cleared();
+    return session;
+  } finally {
+    await attempt.release();
   }
-  await completeChallenge(challenge, owner, state, step);
-  const session = await apiSignIn(owner, state);
-  if (failures) await clearFailures(area, challenge.email);
-  return session;
 }
 
 /**

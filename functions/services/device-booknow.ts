@@ -15,7 +15,7 @@ import { clientPrincipal } from '../http/authenticate';
 import { AppError, Conflict, Invalid } from '../http/errors';
 import type { DevicePrincipal } from '../http/principal';
 import { createBooking } from './bookings';
-import { lockedFor, personOf, roomOf, wrongPin } from './device-checkin';
+import { lockedFor, personAtDevice, roomOf } from './device-checkin';
 import { fullName } from './people';
 import { spaceOccurrences } from './space-schedule';
 
@@ -36,8 +36,7 @@ export async function bookNow(principal: DevicePrincipal, input: DeviceBookNow):
   const locked = lockedFor(device, now);
   if (locked) throw locked;
   const { space, venue, account } = await roomOf(device);
-  const user = await personOf(account.account_id, input.pin);
-  if (!user) return wrongPin(device, now);
+  const user = await personAtDevice(device, account.account_id, input.pin, now);
   const person = clientPrincipal(user, account);
   if (!allows(person.rolesAttr, 'events.permission.add'))
     throw new Invalid({ pin: 'This PIN may not book rooms' });

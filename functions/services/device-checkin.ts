@@ -1,6 +1,7 @@
 import type { CheckedIn, DeviceCheckIn } from '../../shared/schemas/devices';
 import { rolesAttrFor } from '../../shared/roles';
-import { savePinFailures, userIdByPin } from '../data/devices';
+import { pinAttemptCounter } from '../data/attempt-counters';
+import { userIdByPin } from '../data/devices';
 import { insertOccurrenceState } from '../data/occurrence-states';
 import { getScreenRoom } from '../data/screen-rooms';
 import {
@@ -18,6 +19,7 @@ import { fullName } from './people';
 import { spaceOccurrences } from './space-schedule';
 import { MetricName } from '../observability/catalogue';
 import { countMetric } from '../observability/metrics';
+import { takeAttempt } from './attempt-lock';
 
 /**
  * Check-in at the room's screen (issue: the room display): a person enters their PIN during the
@@ -28,22 +30,47 @@ import { countMetric } from '../observability/metrics';
 export const PIN_LIMITS = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 } as const;
 const pinNotRecognised = () => new Invalid({ pin: 'PIN not recognised' });
 
-export function lockedFor(device: DeviceItem, now: number): TooManyRequests | undefined {
-  const wait = (device.pin_locked_until ?? 0) - now;
-  if (wait <= 0) return undefined;
-  const minutes = Math.ceil(wait / 60_000);
+function pinsLocked(waitMs: number): TooManyRequests {
+  const minutes = Math.ceil(waitMs / 60_000);
   return new TooManyRequests(
     `Too many wrong PINs. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    Math.ceil(wait / 1000),
+    Math.ceil(waitMs / 1000),
   );
 }
 
-/** Counts a wrong PIN; the one that reaches the limit locks PIN entry on the device. */
-export async function wrongPin(device: DeviceItem, now: number): Promise<never> {
-  const failures = [...(device.pin_failures ?? []).filter((at) => now - at < PIN_LIMITS.windowMs), now];
-  const locks = failures.length >= PIN_LIMITS.maxFailures;
-  await savePinFailures(device.device_id, locks ? [] : failures, locks ? now + PIN_LIMITS.lockMs : undefined);
-  throw pinNotRecognised();
+export function lockedFor(device: DeviceItem, now: number): TooManyRequests | undefined {
+  const wait = (device.pin_locked_until ?? 0) - now;
+  return wait > 0 ? pinsLocked(wait) : undefined;
+}
+
+/**
+ * The person whose PIN is entered on the device, checked under the device's PIN lock
+ * (services/attempt-lock.ts): a wrong PIN counts (422), and the one that reaches the limit locks
+ * PIN entry there; while it is locked, or every place of the window is taken by PINs being
+ * checked, the answer is 429 and the PIN is not checked.
+ */
+export async function personAtDevice(
+  device: DeviceItem,
+  accountId: string,
+  pin: string,
+  now: number,
+): Promise<UserItem> {
+  const limits = {
+    maxFailures: PIN_LIMITS.maxFailures,
+    window: PIN_LIMITS.windowMs,
+    lock: PIN_LIMITS.lockMs,
+  };
+  const attempt = await takeAttempt(pinAttemptCounter(device.device_id, limits), limits, now, pinsLocked);
+  try {
+    const user = await personOf(accountId, pin);
+    if (!user) {
+      await attempt.wrong();
+      throw pinNotRecognised();
+    }
+    return user;
+  } finally {
+    await attempt.release();
+  }
 }
 
 /** The bound device's screen's space, venue and account (409 while inactive or not set up). */
@@ -84,8 +111,7 @@ export async function checkIn(principal: DevicePrincipal, input: DeviceCheckIn):
   if (locked) throw locked;
   const { space, account } = await roomOf(device);
   if (space.check_in_window !== 'Yes') throw new Conflict('Check-in is not used in this room');
-  const user = await personOf(account.account_id, input.pin);
-  if (!user) return wrongPin(device, now);
+  const user = await personAtDevice(device, account.account_id, input.pin, now);
 
   const start = Date.parse(input.occurrence_start);
   const occurrence = (await spaceOccurrences(account.account_id, space.space_id, start, start + 1)).find(

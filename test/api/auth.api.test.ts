@@ -79,6 +79,27 @@ describe('POST /{area}/auth/login', () => {
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(800);
   });
 
+  it('checks at most five of 30 wrong passwords sent at once, refuses the rest, then the right one too', async () => {
+    const { users } = await anAccount(['Viewer']);
+    const email = users.Viewer!.email;
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        call('POST', '/client/auth/login', { body: { email, password: `Wrong${1000 + i}` } }),
+      ),
+    );
+    const judged = answers.filter((a) => a.status === 401);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(judged.length + refused.length).toBe(answers.length);
+    expect(judged.length).toBe(5);
+    for (const answer of judged) expect(answer.body.message).toBe('Incorrect e-mail or password');
+    for (const answer of refused)
+      expect(answer.body.message).toMatch(
+        /^Too many failed sign-in attempts\. Try again in 1[45] minutes\.$/,
+      );
+    const locked = await call('POST', '/client/auth/login', { body: { email, password } });
+    expect(locked.status).toBe(429);
+  });
+
   it('refuses an inactive user at sign-in and on the next request', async () => {
     const { accountId, users } = await anAccount(['Venue Manager']);
     const user = users['Venue Manager']!;

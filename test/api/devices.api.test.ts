@@ -336,6 +336,24 @@ describe('POST /device/checkin', () => {
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(800);
   });
 
+  it('checks at most five of 50 wrong PINs entered at once, refuses the rest, then the right PIN too', async () => {
+    const { display, start, pin } = await aRoomWithBooking(5);
+    const wrongs = Array.from({ length: 50 }, (_, i) => String(i).padStart(4, '0')).filter((p) => p !== pin);
+    const answers = await Promise.all(
+      wrongs.map((wrong) => checkIn(display.token, { occurrence_start: start, pin: wrong })),
+    );
+    const judged = answers.filter((a) => a.status === 422);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(judged.length + refused.length).toBe(answers.length);
+    expect(judged.length).toBe(5);
+    for (const answer of judged) expect(answer.body.message).toEqual({ pin: 'PIN not recognised' });
+    for (const answer of refused)
+      expect(answer.body.message).toMatch(/^Too many wrong PINs\. Try again in 1[45] minutes\.$/);
+    const locked = await checkIn(display.token, { occurrence_start: start, pin });
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toBe('Too many wrong PINs. Try again in 15 minutes.');
+  });
+
   it('opens the window before the start only as far as the space says', async () => {
     const { display, start, pin } = await aRoomWithBooking(90);
     const early = await checkIn(display.token, { occurrence_start: start, pin });

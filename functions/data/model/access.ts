@@ -66,7 +66,10 @@ export const loginAttemptEntity = new Entity({
   attributes: {
     area: { type: ['client', 'admin'] as const, required: true },
     email: { type: 'string', required: true },
+    /** Wrong passwords and codes in the window (functions/services/attempt-lock.ts). */
     failures: { type: 'number', required: true, default: 0 },
+    /** Places taken in the window: attempts being checked, and the wrong ones. */
+    attempts: { type: 'number' },
     window_start: { type: 'number', required: true },
     locked_until: { type: 'number', required: true, default: 0 },
     ttl: { type: 'number', required: true },

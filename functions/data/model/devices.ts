@@ -21,8 +21,14 @@ export const deviceEntity = new Entity({
     screen_id: { type: 'string' },
     bound_at: { type: 'string' },
     app_version: { type: 'string' },
-    /** Epoch ms of the wrong PINs entered on it in the last 15 minutes, and until when PINs are refused. */
-    pin_failures: { type: 'list', items: { type: 'number' } },
+    /**
+     * Its PIN lock (functions/services/attempt-lock.ts): when the current window began (epoch ms),
+     * the places taken in it (PINs being checked and wrong ones), the wrong PINs, and until when
+     * PINs are refused.
+     */
+    pin_window_start: { type: 'number' },
+    pin_attempts: { type: 'number' },
+    pin_failure_count: { type: 'number' },
     pin_locked_until: { type: 'number' },
     /** Its last poll (written at most once a minute). */
     last_seen_at: { type: 'string' },
