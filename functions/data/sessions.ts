@@ -72,6 +72,8 @@ export interface RefreshSession {
   user_id: string;
   started_at: number;
   source: 'cognito' | 'api';
+  /** The social sign-in it came from, `<provider>:<subject>`. */
+  social_link?: string;
 }
 
 export async function putRefreshSession(session: RefreshSession, ttl: number): Promise<void> {

@@ -2,6 +2,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { rolesAttrFor } from '../../shared/roles';
 import { getUserAndAccount } from '../data/users';
 import { getAdmin } from '../data/admins';
+import { holdsLink, type SocialHolder } from '../data/social';
 import { Forbidden, Unauthorized } from './errors';
 import type { AccountItem, AdminItem, UserItem } from '../data/entities';
 import type { AdminPrincipal, ClientPrincipal, Principal } from './principal';
@@ -42,6 +43,14 @@ function secondFactorKept(person: { mfa_secret?: string }, area: 'client' | 'adm
 }
 
 /**
+ * A session that began with a social sign-in lasts as long as the person holds that link: an
+ * unlink, or an e-mail change made for them, ends it (functions/data/social.ts).
+ */
+function socialLinkKept(person: SocialHolder, token: VerifiedToken): boolean {
+  return token.socialLink === undefined || holdsLink(person, token.socialLink);
+}
+
+/**
  * A client user's token is good while their sessions and their account's have not ended since
  * it was issued (functions/http/session-rule.ts). An impersonation token must also have been
  * admitted by its `jti` when it was issued — the user's logout forgets it, so the session ends
@@ -61,6 +70,7 @@ async function loadClient(token: VerifiedToken): Promise<ClientPrincipal> {
     if (!admin || admin.status !== 'Active' || admin.sessions_ended_at >= token.issuedAt * 1000) throw ended;
   } else if (!sessionOpen(user, token)) throw ended;
   if (!accountSessionOpen(account, token) || !secondFactorKept(user, 'client', token)) throw ended;
+  if (!socialLinkKept(user, token)) throw ended;
   return {
     ...clientPrincipal(user, account),
     ...(admin && token.jti
@@ -71,7 +81,12 @@ async function loadClient(token: VerifiedToken): Promise<ClientPrincipal> {
 
 async function loadAdmin(adminId: string, token: VerifiedToken): Promise<AdminPrincipal> {
   const admin = await getAdmin(adminId);
-  if (!admin || !sessionOpen(admin, token) || !secondFactorKept(admin, 'admin', token))
+  if (
+    !admin ||
+    !sessionOpen(admin, token) ||
+    !secondFactorKept(admin, 'admin', token) ||
+    !socialLinkKept(admin, token)
+  )
     throw new Unauthorized('Your session has ended. Please log in again');
   if (admin.status !== 'Active') throw new Unauthorized('Your user is inactive');
   return adminPrincipal(admin);

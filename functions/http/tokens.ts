@@ -58,6 +58,8 @@ export interface VerifiedToken extends TokenStamp {
    * Cognito, whose tokens prove a password alone.
    */
   byApi: boolean;
+  /** The social sign-in the session began with (`<provider>:<subject>`): it lasts while that is linked. */
+  socialLink?: string;
 }
 
 /** The issuer a token claims, unverified: it tells which pool's keys to verify it with. */
@@ -138,6 +140,8 @@ export interface ApiTokenClaims {
   issuedAt: number;
   /** The super admin acting as the client user (impersonation). */
   actorId?: string;
+  /** The social sign-in the session began with, `<provider>:<subject>`. */
+  socialLink?: string;
 }
 
 export async function signApiToken(claims: ApiTokenClaims): Promise<string> {
@@ -145,6 +149,7 @@ export async function signApiToken(claims: ApiTokenClaims): Promise<string> {
     token_use: 'access',
     username: claims.username,
     ...(claims.actorId ? { act: { sub: claims.actorId } } : {}),
+    ...(claims.socialLink ? { social_link: claims.socialLink } : {}),
   })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(apiIssuer)
@@ -176,6 +181,8 @@ async function verifyApiToken(token: string): Promise<VerifiedToken | undefined>
     if (area === 'admin' ? act !== undefined || !ulidPattern.test(username) : !parseClientUsername(username))
       return undefined;
     if (act !== undefined && typeof act?.sub !== 'string') return undefined;
+    const socialLink = payload.social_link;
+    if (socialLink !== undefined && typeof socialLink !== 'string') return undefined;
     return {
       area,
       username,
@@ -183,6 +190,7 @@ async function verifyApiToken(token: string): Promise<VerifiedToken | undefined>
       jti,
       byApi: true,
       ...(typeof act?.sub === 'string' ? { actor: { adminId: act.sub } } : {}),
+      ...(socialLink ? { socialLink } : {}),
     };
   } catch {
     return undefined;

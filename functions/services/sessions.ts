@@ -55,6 +55,7 @@ export async function recordRefreshToken(
   refreshToken: string,
   startedAt: number,
   source: 'cognito' | 'api' = 'cognito',
+  socialLink?: string,
 ): Promise<void> {
   await putRefreshSession(
     {
@@ -63,6 +64,7 @@ export async function recordRefreshToken(
       user_id: owner.userId,
       started_at: startedAt,
       source,
+      ...(socialLink ? { social_link: socialLink } : {}),
     },
     Math.floor(startedAt / 1000) + refreshDays * 24 * 3600,
   );
