@@ -3,6 +3,7 @@ import type { ActivityInput } from './activity';
 import { changedMeanwhile, runSteps, type Step } from './transactions';
 import { db, type AccountItem, type UserItem } from './entities';
 import { statsChange } from './platform-stats';
+import { dropSocialLinkSteps, socialAttributes } from './social';
 import { emailScope, pinScope } from './users';
 
 /**
@@ -145,7 +146,7 @@ const optionalUserFields = ['last_name', 'phone_no', 'cell_no'] as const;
 export async function saveAccountUser(
   current: UserItem,
   changes: UserFields,
-  options: { adminLimit?: number; isFirstAdmin: boolean; keepOneAdmin?: boolean },
+  options: { adminLimit?: number; isFirstAdmin: boolean; keepOneAdmin?: boolean; dropSocialLinks?: boolean },
   activity: ActivityInput,
 ): Promise<UserItem> {
   const updated_at = new Date().toISOString();
@@ -172,7 +173,7 @@ export async function saveAccountUser(
         e.user
           .patch({ account_id, user_id })
           .set({ ...set, ...ended, updated_at })
-          .remove(remove)
+          .remove(options.dropSocialLinks ? [...remove, ...socialAttributes] : remove)
           .where((u, op) =>
             [
               op.eq(u.email, current.email),
@@ -198,6 +199,8 @@ export async function saveAccountUser(
             ],
           ] satisfies Step[])
         : []),
+      // An address changed for the person ends the links of whoever had it.
+      ...(options.dropSocialLinks ? dropSocialLinkSteps(e, 'client', current) : []),
       ...(pinMoved
         ? ([
             [
@@ -235,7 +238,8 @@ export async function saveAccountUser(
     activity,
   );
   const saved: UserItem = { ...current, ...set, ...ended, updated_at };
-  for (const field of remove) delete saved[field];
+  for (const field of options.dropSocialLinks ? [...remove, ...socialAttributes] : remove)
+    delete saved[field];
   return saved;
 }
 

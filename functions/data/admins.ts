@@ -3,6 +3,7 @@ import type { ActivityInput } from './activity';
 import { changedMeanwhile, runSteps, writeTransaction, type Step } from './transactions';
 import { db, type AdminItem } from './entities';
 import { statsChange, statsChangeKeeping } from './platform-stats';
+import { dropSocialLinkSteps, socialAttributes } from './social';
 import { emailScope, type ProfileFields } from './users';
 
 /**
@@ -82,6 +83,7 @@ export async function saveAdmin(
   set: AdminFields,
   remove: RemovableAdminField[],
   activity: ActivityInput,
+  dropSocialLinks = false,
 ): Promise<AdminItem> {
   const updated_at = new Date().toISOString();
   const { admin_id } = current;
@@ -96,11 +98,13 @@ export async function saveAdmin(
         e.admin
           .patch({ admin_id })
           .set({ ...set, updated_at })
-          .remove(removed)
+          .remove(dropSocialLinks ? [...removed, ...socialAttributes] : removed)
           .where((a, op) => `${op.eq(a.email, current.email)} AND ${op.eq(a.status, current.status)}`)
           .commit(),
         changedMeanwhile,
       ],
+      // An address changed for the admin ends the links of whoever had it.
+      ...(dropSocialLinks ? dropSocialLinkSteps(e, 'admin', current) : []),
       ...(emailMoved
         ? ([
             [
@@ -124,7 +128,7 @@ export async function saveAdmin(
     activity,
   );
   const saved: AdminItem = { ...current, ...set, updated_at };
-  for (const field of removed) delete saved[field];
+  for (const field of dropSocialLinks ? [...removed, ...socialAttributes] : removed) delete saved[field];
   return saved;
 }
 

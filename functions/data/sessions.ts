@@ -71,6 +71,8 @@ export interface RefreshSession {
   account_id: string;
   user_id: string;
   started_at: number;
+  /** The social sign-in it came from, `<provider>:<subject>`. */
+  social_link?: string;
 }
 
 export async function putRefreshSession(session: RefreshSession, ttl: number): Promise<void> {

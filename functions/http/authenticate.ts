@@ -2,6 +2,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { rolesAttrFor } from '../../shared/roles';
 import { getUserAndAccount } from '../data/users';
 import { getAdmin } from '../data/admins';
+import { holdsLink, type SocialHolder } from '../data/social';
 import { Forbidden, Unauthorized } from './errors';
 import type { AccountItem, AdminItem, UserItem } from '../data/entities';
 import type { AdminPrincipal, ClientPrincipal, Principal } from './principal';
@@ -33,6 +34,14 @@ export async function authenticate(
 }
 
 /**
+ * A session that began with a social sign-in lasts as long as the person holds that link: an
+ * unlink, or an e-mail change made for them, ends it (functions/data/social.ts).
+ */
+function socialLinkKept(person: SocialHolder, token: VerifiedToken): boolean {
+  return token.socialLink === undefined || holdsLink(person, token.socialLink);
+}
+
+/**
  * A client user's token is good while their sessions and their account's have not ended since
  * it was issued (functions/http/session-rule.ts). An impersonation token must also have been
  * admitted by its `jti` when it was issued — the user's logout forgets it, so the session ends
@@ -51,7 +60,7 @@ async function loadClient(token: VerifiedToken): Promise<ClientPrincipal> {
     if (!token.jti || !user.sessions_admitted.includes(token.jti)) throw ended;
     if (!admin || admin.status !== 'Active' || admin.sessions_ended_at >= token.issuedAt * 1000) throw ended;
   } else if (!sessionOpen(user, token)) throw ended;
-  if (!accountSessionOpen(account, token)) throw ended;
+  if (!accountSessionOpen(account, token) || !socialLinkKept(user, token)) throw ended;
   return {
     ...clientPrincipal(user, account),
     ...(admin && token.jti
@@ -62,7 +71,7 @@ async function loadClient(token: VerifiedToken): Promise<ClientPrincipal> {
 
 async function loadAdmin(adminId: string, token: VerifiedToken): Promise<AdminPrincipal> {
   const admin = await getAdmin(adminId);
-  if (!admin || !sessionOpen(admin, token))
+  if (!admin || !sessionOpen(admin, token) || !socialLinkKept(admin, token))
     throw new Unauthorized('Your session has ended. Please log in again');
   if (admin.status !== 'Active') throw new Unauthorized('Your user is inactive');
   return adminPrincipal(admin);

@@ -38,6 +38,8 @@ export interface VerifiedToken extends TokenStamp {
   username: string;
   /** A token the API signed for a super admin acting as the user (RFC 8693 `act`). */
   actor?: { adminId: string };
+  /** The social sign-in the session began with (`<provider>:<subject>`): it lasts while that is linked. */
+  socialLink?: string;
 }
 
 /**
@@ -91,6 +93,8 @@ export interface ApiTokenClaims {
   issuedAt: number;
   /** The super admin acting as the client user (impersonation). */
   actorId?: string;
+  /** The social sign-in the session began with, `<provider>:<subject>`. */
+  socialLink?: string;
 }
 
 export async function signApiToken(claims: ApiTokenClaims): Promise<string> {
@@ -98,6 +102,7 @@ export async function signApiToken(claims: ApiTokenClaims): Promise<string> {
     token_use: 'access',
     username: claims.username,
     ...(claims.actorId ? { act: { sub: claims.actorId } } : {}),
+    ...(claims.socialLink ? { social_link: claims.socialLink } : {}),
   })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(apiIssuer)
@@ -129,12 +134,15 @@ async function verifyApiToken(token: string): Promise<VerifiedToken | undefined>
     if (area === 'admin' ? act !== undefined || !ulidPattern.test(username) : !parseClientUsername(username))
       return undefined;
     if (act !== undefined && typeof act?.sub !== 'string') return undefined;
+    const socialLink = payload.social_link;
+    if (socialLink !== undefined && typeof socialLink !== 'string') return undefined;
     return {
       area,
       username,
       issuedAt: iat,
       jti,
       ...(typeof act?.sub === 'string' ? { actor: { adminId: act.sub } } : {}),
+      ...(socialLink ? { socialLink } : {}),
     };
   } catch {
     return undefined;

@@ -28,6 +28,7 @@ import { refuseImpersonation } from './auth';
 import { createLogin, deleteLogin, setLoginEmail, setPassword } from './identity';
 import { fullName } from './people';
 import { endSessions } from './sessions';
+import { socialLinksOnEmailChange } from './social-links';
 import { randomPin } from './profile';
 import { replacePin } from '../data/users';
 import { acceptUpload, fileUrl, releaseFiles, savingFiles } from './uploads';
@@ -345,13 +346,14 @@ async function changeUser(principal: Principal, user: UserItem, changes: UserFie
     adminLimit = pkg.admin_limit;
   }
   const statusOnly = !roleChanged && changes.status !== user.status;
+  const social = socialLinksOnEmailChange(principal, user, user.user_id, changes.email);
   const activity = {
     principal,
     component: 'User',
     componentId: user.user_id,
     activity: statusOnly
       ? `${changes.status === 'Active' ? 'Activated' : 'Deactivated'} user ${fullName(user)}`
-      : `Updated user ${fullName(changes)}`,
+      : `Updated user ${fullName(changes)}${social.note}`,
   };
   const save = () =>
     saveAccountUser(
@@ -363,6 +365,7 @@ async function changeUser(principal: Principal, user: UserItem, changes: UserFie
         // The account's own people keep one active Account Admin; a super admin may leave none
         // for a moment (to replace one within a package's limit of one).
         keepOneAdmin: principal.kind === 'client',
+        dropSocialLinks: social.drop,
       },
       activity,
     );

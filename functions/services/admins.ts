@@ -15,6 +15,7 @@ import { logger } from '../http/logger';
 import type { AdminPrincipal } from '../http/principal';
 import { createLogin, deleteLogin, setLoginEmail, setPassword } from './identity';
 import { endSessions } from './sessions';
+import { socialLinksOnEmailChange } from './social-links';
 import { acceptUpload, fileUrl, releaseFiles, savingFiles } from './uploads';
 import { fullName } from './people';
 
@@ -202,15 +203,16 @@ export async function updateAdmin(
     input.first_name === current.first_name &&
     input.email === current.email &&
     removable.every((f) => input[f] === current[f]);
+  const social = socialLinksOnEmailChange(principal, current, adminId, input.email);
   const activity = {
     principal,
     component: 'Admin',
     componentId: adminId,
     activity: statusOnly
       ? `${status === 'Active' ? 'Activated' : 'Deactivated'} admin ${fullName(current)}`
-      : `Updated admin ${fullName({ first_name: input.first_name, last_name: input.last_name })}`,
+      : `Updated admin ${fullName({ first_name: input.first_name, last_name: input.last_name })}${social.note}`,
   };
-  const save = () => savingFiles([photo], () => saveAdmin(current, set, remove, activity));
+  const save = () => savingFiles([photo], () => saveAdmin(current, set, remove, activity, social.drop));
   let saved: AdminItem;
   if (input.email === current.email) {
     saved = await save();

@@ -5,6 +5,7 @@ import { getAdmin } from '../data/admins';
 import { db } from '../data/entities';
 import { completeChallenge, expiredSignIn, getChallenge, usedCode, type Person } from '../data/second-factor';
 import type { Owner } from '../data/sessions';
+import { holdsLink } from '../data/social';
 import { findEmailOwner, getUserAndAccount } from '../data/users';
 import { env } from '../env';
 import { BadRequest, Forbidden, Invalid, Unauthorized } from '../http/errors';
@@ -150,7 +151,7 @@ export async function answerChallenge(area: Area, token: string, code: string): 
       throw usedCode();
     }
     await completeChallenge(challenge, owner, state, step);
-    const session = await apiSignIn(owner, state);
+    const session = await apiSignIn(owner, state, challenge.social_link);
     await clearFailures(area, challenge.email);
     attempt.cleared();
     return session;
@@ -163,9 +164,10 @@ export async function answerChallenge(area: Area, token: string, code: string): 
  * A session of the API's own (functions/http/tokens.ts), the only kind there is, for a person
  * whose state was read before the first factor was checked: after a password, a second factor or
  * a social sign-in. A client also gets a refresh token the API keeps, so refresh, logout and
- * every "sessions end" rule hold.
+ * every "sessions end" rule hold. A session of a social sign-in names its link (`socialLink`),
+ * and ends when the link goes.
  */
-export async function apiSignIn(owner: Owner, state: Person): Promise<Session> {
+export async function apiSignIn(owner: Owner, state: Person, socialLink?: string): Promise<Session> {
   const startedAt = Date.now();
   const accessToken = await signApiToken({
     area: owner.area,
@@ -173,11 +175,17 @@ export async function apiSignIn(owner: Owner, state: Person): Promise<Session> {
     subject: owner.ownerId,
     jti: ulid(),
     issuedAt: Math.floor(startedAt / 1000),
+    socialLink,
   });
   await admit(owner, state, accessToken);
   if (owner.area === 'admin') return { accessToken, expiresIn: apiTokenSeconds };
   const refreshToken = newApiRefreshToken();
-  await recordRefreshToken({ accountId: owner.accountId!, userId: owner.ownerId }, refreshToken, startedAt);
+  await recordRefreshToken(
+    { accountId: owner.accountId!, userId: owner.ownerId },
+    refreshToken,
+    startedAt,
+    socialLink,
+  );
   return { accessToken, refreshToken, expiresIn: apiTokenSeconds };
 }
 
@@ -188,13 +196,14 @@ export function newApiRefreshToken(): string {
 }
 
 /** A new session token of the API's own (a refresh). */
-async function apiSession(accountId: string, userId: string): Promise<Session> {
+async function apiSession(accountId: string, userId: string, socialLink?: string): Promise<Session> {
   const accessToken = await signApiToken({
     area: 'client',
     username: clientUsername(accountId, userId),
     subject: userId,
     jti: ulid(),
     issuedAt: Math.floor(Date.now() / 1000),
+    socialLink,
   });
   return { accessToken, expiresIn: apiTokenSeconds };
 }
@@ -212,7 +221,9 @@ export async function refresh(refreshToken: string | undefined): Promise<Session
   // A deactivation of the account ended its sessions too, even once it is active again.
   if (origin.started_at <= (account?.sessions_ended_at ?? 0)) throw ended;
   if (user.status !== 'Active' || account?.status !== 'Active') throw ended;
-  const session = await apiSession(user.account_id, user.user_id);
+  // A social sign-in's session refreshes while its link holds.
+  if (origin.social_link && !holdsLink(user, origin.social_link)) throw ended;
+  const session = await apiSession(user.account_id, user.user_id, origin.social_link);
   await admit(
     { area: 'client', ownerId: user.user_id, accountId: user.account_id },
     user,
@@ -318,7 +329,7 @@ export async function changePassword(principal: Principal, current: string, next
  */
 export function refuseImpersonation(
   principal: Principal,
-  what: 'password' | 'PIN' | 'two-factor authentication',
+  what: 'password' | 'PIN' | 'two-factor authentication' | 'linked sign-ins',
 ): void {
   if (principal.kind === 'client' && principal.impersonatedBy) {
     throw new Forbidden(`The ${what} cannot be changed while acting as the user`);

@@ -77,7 +77,12 @@ export { hashOf as challengeHash };
  * names by a random token, for a code of the person's secret, or, for a super admin who has none
  * yet, for a code of a new secret the answer gives (QR code and text).
  */
-export async function startChallenge(owner: Owner, person: Person, startedAt: number): Promise<MfaChallenge> {
+export async function startChallenge(
+  owner: Owner,
+  person: Person,
+  startedAt: number,
+  socialLink?: string,
+): Promise<MfaChallenge> {
   const token = randomBytes(32).toString('base64url');
   const enrol = person.mfa_secret === undefined;
   const fresh = enrol ? await newSecret(owner) : undefined;
@@ -92,6 +97,7 @@ export async function startChallenge(owner: Owner, person: Person, startedAt: nu
     kind: enrol ? 'enrol' : 'code',
     secret: fresh?.sealed,
     started_at: startedAt,
+    social_link: socialLink,
     expires_at: expiresAt,
     // DynamoDB removes expired items within days; the expiry above is what counts.
     ttl: expiresAt + 3600,

@@ -51,6 +51,7 @@ export async function recordRefreshToken(
   owner: { accountId: string; userId: string },
   refreshToken: string,
   startedAt: number,
+  socialLink?: string,
 ): Promise<void> {
   await putRefreshSession(
     {
@@ -58,6 +59,7 @@ export async function recordRefreshToken(
       account_id: owner.accountId,
       user_id: owner.userId,
       started_at: startedAt,
+      ...(socialLink ? { social_link: socialLink } : {}),
     },
     Math.floor(startedAt / 1000) + refreshDays * 24 * 3600,
   );

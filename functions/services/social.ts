@@ -9,7 +9,7 @@ import {
 } from '../../shared/social';
 import type { SocialConfig, SocialLoginInput } from '../../shared/schemas/auth';
 import { lazy } from '../aws/lazy';
-import { findSocialOwner, linkSocialIdentity } from '../data/social';
+import { findSocialOwner, holdsLink, identityOf, linkSocialIdentity } from '../data/social';
 import { findEmailOwner } from '../data/users';
 import { cognitoIssuer, env } from '../env';
 import { Forbidden, Invalid, ServiceUnavailable, Unauthorized, isDependencyFailure } from '../http/errors';
@@ -205,21 +205,42 @@ export async function socialLogin(area: Area, input: SocialLoginInput): Promise<
       `${socialProviderNames[identity.provider]} did not share a verified e-mail address, so it cannot be used to sign in`,
     );
   }
-  const linked = await findSocialOwner(area, identity.provider, identity.subject);
-  const owner = linked ?? (await findEmailOwner(area, identity.email));
-  if (!owner) {
+  const identityKey = identityOf(identity.provider, identity.subject);
+  // The person who linked this subject, while they still hold the link; else the address's owner.
+  const bySubject = await findSocialOwner(area, identity.provider, identity.subject);
+  let owner = bySubject;
+  let person = owner ? await loadForSignIn(area, owner) : undefined;
+  const linked = !!person?.state && holdsLink(person.state, identityKey);
+  if (!linked) {
+    owner = await findEmailOwner(area, identity.email);
+    person = owner ? await loadForSignIn(area, owner) : undefined;
+  }
+  if (!owner || !person) {
     throw new Unauthorized(
       `There is no Spaces user with the e-mail address ${identity.email}. Ask your administrator to add you`,
     );
   }
-  const person = await loadForSignIn(area, owner);
   if (!person.state) throw notCompleted();
+  // The person unlinked it themself: their address does not link it again.
+  if (!linked && person.state.social_unlinked?.includes(identityKey)) {
+    throw new Unauthorized(
+      `This ${socialProviderNames[identity.provider]} sign-in was unlinked from your Spaces user, so it cannot be used to sign in`,
+    );
+  }
   if (person.inactive) throw new Forbidden(person.inactive);
   const fullOwner = { area, ...owner };
-  if (!linked) await linkSocialIdentity(fullOwner, identity.provider, identity.subject);
+  if (!linked) {
+    await linkSocialIdentity(
+      fullOwner,
+      person.state,
+      { provider: identity.provider, subject: identity.subject, email: identity.email },
+      bySubject?.ownerId,
+    );
+  }
   // A person with a second factor gives a code next, as after a password.
   if (secondFactorRequired(area, person.state)) {
-    return { challenge: await startChallenge(fullOwner, person.state, Date.now()) };
+    return { challenge: await startChallenge(fullOwner, person.state, Date.now(), identityKey) };
   }
-  return { session: await apiSignIn(fullOwner, person.state) };
+  // The session names its link: it ends when the link goes (functions/http/authenticate.ts).
+  return { session: await apiSignIn(fullOwner, person.state, identityKey) };
 }

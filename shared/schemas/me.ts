@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { clientRoleSchema, rolesAttrSchema } from './roles';
+import { socialProviders } from '../social';
 import { status, yesNo } from './common';
 import { storageLimit } from './packages';
 
@@ -118,3 +119,18 @@ export type MyPackage = z.infer<typeof myPackageSchema>;
 /** GET /client/resetPIN */
 export const resetPinResultSchema = z.object({ pin_number: z.string().regex(/^\d{4}$/) });
 export type ResetPinResult = z.infer<typeof resetPinResultSchema>;
+
+/**
+ * A social sign-in linked to the signed-in person (docs/decisions.md "Linked sign-ins"): the
+ * provider, the address it shared when it was linked, and when.
+ */
+export const linkedSignInSchema = z.object({
+  provider: z.enum(socialProviders),
+  email: z.string().nullable(),
+  linked_at: z.string(),
+});
+export type LinkedSignIn = z.infer<typeof linkedSignInSchema>;
+export const linkedSignInsSchema = z.array(linkedSignInSchema);
+
+/** The path of one linked sign-in: its provider (a name the API does not know is a 404). */
+export const linkedSignInParams = z.object({ provider: z.enum(socialProviders) });

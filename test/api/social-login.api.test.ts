@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import { API_BASE } from '../../functions/routes';
 import { brokerConfiguration, verifiedIdentity } from '../../functions/services/social';
 import { demoUsers } from '../../infra/local/seed';
-import { anAccount, call, signedInAs, tableSnapshot } from '../support/api';
+import { anAccount, anAdmin, call, password, signIn, signedInAs, tableSnapshot } from '../support/api';
 import { codeForChallenge } from '../support/second-factor';
 import { socialCode, type SocialAttempt } from '../support/social';
 
@@ -144,36 +144,97 @@ describe('POST /client/auth/socialLogin', () => {
     expect((await socialLogin('client', body)).status).toBe(401);
   });
 
-  it('matches a later sign-in by the provider subject, even after the e-mail address changed', async () => {
-    const admin = await signedInAs('Super Admin');
-    const { users } = await anAccount(['Account Admin', 'Event Coordinator']);
-    const coordinator = users['Event Coordinator']!;
-    const first = await socialLogin(
-      'client',
-      (await codeFor({ area: 'client', provider: 'google', email: coordinator.email })).body,
-    );
-    expect(first.status).toBe(200);
+  it.each([
+    ['a super admin', '/admin/users'],
+    ['the Account Admin', '/client/user'],
+  ] as const)(
+    "unlinks a user's social sign-ins when %s changes their e-mail address: the sign-in and its sessions end, logged",
+    async (editor, path) => {
+      const admin = await signedInAs('Super Admin');
+      const { users } = await anAccount(['Account Admin', 'Event Coordinator']);
+      const coordinator = users['Event Coordinator']!;
+      const first = await socialLogin(
+        'client',
+        (await codeFor({ area: 'client', provider: 'google', email: coordinator.email })).body,
+      );
+      expect(first.status).toBe(200);
+      const googleToken = first.body.result.access_token as string;
+      const cookie = refreshCookieOf(first.headers)!;
+      const listed = await call('GET', '/client/me/sign-ins', { token: googleToken });
+      expect(listed.body.result).toEqual([
+        { provider: 'google', email: coordinator.email, linked_at: expect.any(String) },
+      ]);
 
-    const renamed = `renamed-${coordinator.email}`;
-    const changed = await call('PUT', `/admin/users/${coordinator.id}`, {
-      token: admin,
-      body: { first_name: 'Event', last_name: 'Tester', email: renamed, user_role: 'Event Coordinator' },
+      const renamed = `renamed-${coordinator.email}`;
+      const changed = await call('PUT', `${path}/${coordinator.id}`, {
+        token: editor === 'a super admin' ? admin : users['Account Admin']!.token,
+        body: { first_name: 'Event', last_name: 'Tester', email: renamed, user_role: 'Event Coordinator' },
+      });
+      expect(changed.status).toBe(200);
+      // The Google account belonged to whoever had the old address: it signs nobody in now,
+      // and the session it began has ended.
+      const again = await socialLogin(
+        'client',
+        (await codeFor({ area: 'client', provider: 'google', email: coordinator.email })).body,
+      );
+      expect(again.status).toBe(401);
+      expect(again.body.message).toBe(
+        `There is no Spaces user with the e-mail address ${coordinator.email}. Ask your administrator to add you`,
+      );
+      expect((await call('GET', '/client/me', { token: googleToken })).status).toBe(401);
+      expect((await call('POST', '/client/auth/refresh', { headers: { cookie } })).status).toBe(401);
+      // The password goes on, and the profile lists no linked sign-in.
+      const byPassword = await signIn('client', renamed, password);
+      expect((await call('GET', '/client/me/sign-ins', { token: byPassword })).body.result).toEqual([]);
+      // Logged where the editor's changes are: the account's log, or the super admin's.
+      const adminId = (await call('GET', '/admin/me', { token: admin })).body.result.id as string;
+      const log =
+        editor === 'a super admin'
+          ? (await call('POST', `/admin/admins/${adminId}/activityLog`, { token: admin, body: {} })).body
+              .result
+          : (await call('GET', '/client/activityLog', { token: users['Account Admin']!.token })).body.result
+              .data;
+      expect(
+        log.find((entry: { component_id: string }) => entry.component_id === coordinator.id),
+      ).toMatchObject({
+        component: 'User',
+        component_id: coordinator.id,
+        activity: 'Updated user Event Tester and unlinked their Google sign-in',
+      });
+      // The new address's owner may link their own Google account.
+      const theirs = await socialLogin(
+        'client',
+        (await codeFor({ area: 'client', provider: 'google', email: renamed })).body,
+      );
+      expect(theirs.status).toBe(200);
+    },
+  );
+
+  it('matches a later sign-in by the provider subject after the person changed their own e-mail address', async () => {
+    const { users } = await anAccount(['Account Admin']);
+    const owner = users['Account Admin']!;
+    expect(
+      (
+        await socialLogin(
+          'client',
+          (await codeFor({ area: 'client', provider: 'microsoft', email: owner.email })).body,
+        )
+      ).status,
+    ).toBe(200);
+    const renamed = `renamed-${owner.email}`;
+    const changed = await call('PUT', `/client/user/${owner.id}`, {
+      token: owner.token,
+      body: { first_name: 'Account', last_name: 'Tester', email: renamed, user_role: 'Account Admin' },
     });
     expect(changed.status).toBe(200);
-    // Google still knows the old address under the same subject: the link made at the first sign-in holds.
+    // Microsoft still knows the old address under the same subject: the person's own link holds.
     const again = await socialLogin(
       'client',
-      (await codeFor({ area: 'client', provider: 'google', email: coordinator.email })).body,
+      (await codeFor({ area: 'client', provider: 'microsoft', email: owner.email })).body,
     );
     expect(again.status).toBe(200);
     const me = await call('GET', '/client/me', { token: again.body.result.access_token });
-    expect(me.body.result).toMatchObject({ id: coordinator.id, email: renamed });
-    // Another provider has no such link, and the old address belongs to nobody now.
-    const microsoft = await socialLogin(
-      'client',
-      (await codeFor({ area: 'client', provider: 'microsoft', email: coordinator.email })).body,
-    );
-    expect(microsoft.status).toBe(401);
+    expect(me.body.result).toMatchObject({ id: owner.id, email: renamed });
   });
 
   it('answers 422 with the field messages for a malformed request', async () => {
@@ -223,6 +284,143 @@ describe('POST /admin/auth/socialLogin', () => {
     const client = await codeFor({ area: 'admin', provider: 'google', email: demoUsers.owner.email });
     const notAnAdmin = await socialLogin('admin', client.body);
     expect(notAnAdmin.status).toBe(401);
+  });
+});
+
+describe('GET and DELETE /client/me/sign-ins', () => {
+  it('lists the own linked sign-ins and unlinks one: its sessions end, it signs in no more, logged', async () => {
+    const { users } = await anAccount(['Account Admin', 'Venue Manager']);
+    const manager = users['Venue Manager']!;
+    const google = await socialLogin(
+      'client',
+      (await codeFor({ area: 'client', provider: 'google', email: manager.email })).body,
+    );
+    expect(google.status).toBe(200);
+    const googleToken = google.body.result.access_token as string;
+    const cookie = refreshCookieOf(google.headers)!;
+    const facebook = await socialLogin(
+      'client',
+      (await codeFor({ area: 'client', provider: 'facebook', email: manager.email })).body,
+    );
+    expect(facebook.status).toBe(200);
+
+    const listed = await call('GET', '/client/me/sign-ins', { token: manager.token });
+    expect(listed.status).toBe(200);
+    expect(listed.body.result).toEqual([
+      { provider: 'google', email: manager.email, linked_at: expect.any(String) },
+      { provider: 'facebook', email: manager.email, linked_at: expect.any(String) },
+    ]);
+
+    const unlinked = await call('DELETE', '/client/me/sign-ins/google', { token: manager.token });
+    expect(unlinked.status).toBe(200);
+    expect(unlinked.body).toEqual({ result: null, message: 'Google sign-in unlinked' });
+    expect((await call('GET', '/client/me/sign-ins', { token: manager.token })).body.result).toEqual([
+      { provider: 'facebook', email: manager.email, linked_at: expect.any(String) },
+    ]);
+    // The session Google began has ended; the password's and Facebook's go on.
+    expect((await call('GET', '/client/me', { token: googleToken })).status).toBe(401);
+    expect((await call('POST', '/client/auth/refresh', { headers: { cookie } })).status).toBe(401);
+    expect((await call('GET', '/client/me', { token: manager.token })).status).toBe(200);
+    expect((await call('GET', '/client/me', { token: facebook.body.result.access_token })).status).toBe(200);
+    // The same Google account no longer signs in, even though its address is the user's.
+    const again = await socialLogin(
+      'client',
+      (await codeFor({ area: 'client', provider: 'google', email: manager.email })).body,
+    );
+    expect(again.status).toBe(401);
+    expect(again.body.message).toBe(
+      'This Google sign-in was unlinked from your Spaces user, so it cannot be used to sign in',
+    );
+    expect((await call('DELETE', '/client/me/sign-ins/google', { token: manager.token })).status).toBe(404);
+
+    const log = (await call('GET', '/client/activityLog', { token: users['Account Admin']!.token })).body
+      .result;
+    expect(log.data[0]).toMatchObject({
+      component: 'User',
+      component_id: manager.id,
+      activity: `Unlinked their Google sign-in (${manager.email})`,
+    });
+  });
+
+  it("never reaches another person's link (404), and refuses without a sign-in (401) or from the admin area (403)", async () => {
+    const { users } = await anAccount(['Account Admin', 'Event Coordinator']);
+    const owner = users['Account Admin']!;
+    expect(
+      (
+        await socialLogin(
+          'client',
+          (await codeFor({ area: 'client', provider: 'microsoft', email: owner.email })).body,
+        )
+      ).status,
+    ).toBe(200);
+    const other = users['Event Coordinator']!;
+    expect((await call('GET', '/client/me/sign-ins', { token: other.token })).body.result).toEqual([]);
+    const notTheirs = await call('DELETE', '/client/me/sign-ins/microsoft', { token: other.token });
+    expect(notTheirs.status).toBe(404);
+    expect(notTheirs.body.message).toBe('Microsoft sign-in not found');
+    expect((await call('DELETE', '/client/me/sign-ins/myspace', { token: owner.token })).status).toBe(404);
+    expect((await call('GET', '/client/me/sign-ins', { token: owner.token })).body.result).toHaveLength(1);
+
+    expect((await call('GET', '/client/me/sign-ins')).status).toBe(401);
+    expect((await call('DELETE', '/client/me/sign-ins/microsoft')).status).toBe(401);
+    const admin = await signedInAs('Super Admin');
+    expect((await call('GET', '/client/me/sign-ins', { token: admin })).status).toBe(403);
+    expect((await call('DELETE', '/client/me/sign-ins/microsoft', { token: admin })).status).toBe(403);
+    expect((await call('GET', '/admin/me/sign-ins', { token: owner.token })).status).toBe(403);
+    expect((await call('DELETE', '/admin/me/sign-ins/google', { token: owner.token })).status).toBe(403);
+    expect((await call('GET', '/client/me/sign-ins', { token: owner.token })).body.result).toHaveLength(1);
+  });
+});
+
+describe('GET and DELETE /admin/me/sign-ins', () => {
+  /** A fresh super admin signed in with Google and a code from their app: the session's token. */
+  async function withGoogle(email: string): Promise<string> {
+    const answer = await socialLogin(
+      'admin',
+      (await codeFor({ area: 'admin', provider: 'google', email })).body,
+    );
+    expect(answer.status).toBe(200);
+    const challenge = answer.body.result;
+    const done = await call('POST', '/admin/auth/mfa', {
+      body: { mfa_token: challenge.mfa_token, code: await codeForChallenge('admin', email, challenge) },
+    });
+    expect(done.status).toBe(200);
+    return done.body.result.access_token as string;
+  }
+
+  it("lists and unlinks an admin's own Google sign-in, and another admin's e-mail change unlinks it, logged", async () => {
+    const ada = await anAdmin();
+    const adaGoogle = await withGoogle(ada.email);
+    const listed = await call('GET', '/admin/me/sign-ins', { token: adaGoogle });
+    expect(listed.body.result).toEqual([
+      { provider: 'google', email: ada.email, linked_at: expect.any(String) },
+    ]);
+    const unlinked = await call('DELETE', '/admin/me/sign-ins/google', { token: ada.token });
+    expect(unlinked.body).toEqual({ result: null, message: 'Google sign-in unlinked' });
+    expect((await call('GET', '/admin/me', { token: adaGoogle })).status).toBe(401);
+    expect((await call('GET', '/admin/me', { token: ada.token })).status).toBe(200);
+    expect((await call('GET', '/admin/me/sign-ins')).status).toBe(401);
+
+    const bo = await anAdmin();
+    const boGoogle = await withGoogle(bo.email);
+    const renamed = `renamed-${bo.email}`;
+    const changed = await call('PUT', `/admin/admins/${bo.id}`, {
+      token: ada.token,
+      body: { first_name: 'Ada', last_name: 'Admin', email: renamed },
+    });
+    expect(changed.status).toBe(200);
+    expect((await call('GET', '/admin/me', { token: boGoogle })).status).toBe(401);
+    const again = await socialLogin(
+      'admin',
+      (await codeFor({ area: 'admin', provider: 'google', email: bo.email })).body,
+    );
+    expect(again.status).toBe(401);
+    const log = await call('POST', `/admin/admins/${ada.id}/activityLog`, { token: ada.token, body: {} });
+    expect(log.body.result[0]).toMatchObject({
+      component: 'Admin',
+      component_id: bo.id,
+      activity: 'Updated admin Ada Admin and unlinked their Google sign-in',
+    });
   });
 });
 

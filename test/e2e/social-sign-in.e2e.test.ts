@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { demoUsers } from '../../infra/local/seed';
 import { answerCodeStep, pageAt, storedToken, useBrowser } from '../support/browser';
+import { call, signIn } from '../support/e2e-api';
 
 useBrowser();
 
@@ -130,6 +131,52 @@ describe('social sign-in', () => {
     await vouchFor(second, demoUsers.owner.email);
     await page.getByText('Logged in as Olivia Owner').waitFor();
     await page.waitForURL('**/c/dashboard');
+    await page.context().close();
+  });
+
+  it('lists the sign-in it linked on the profile; unlinked, its session ends and it signs in no more', async () => {
+    // A fresh account, so that no other test's sign-in is unlinked.
+    const suffix = Date.now().toString(36);
+    const admin = await signIn('admin', demoUsers.admin);
+    const packages = await call('GET', '/admin/packages', admin);
+    const owner = { email: `lina.${suffix}@linked.test`, password: 'Linked123' };
+    await call('POST', '/admin/account', admin, {
+      name: `Linked ${suffix}`,
+      city: 'York',
+      package_id: packages[0].id,
+      package_start_date: '2026-01-01',
+      package_end_date: '2030-12-31',
+      admin_first_name: 'Lina',
+      admin_last_name: 'Linked',
+      admin_email: owner.email,
+      admin_password: owner.password,
+    });
+
+    const page = await pageAt('/login');
+    await vouchFor(await openPopup(page, 'Google'), owner.email);
+    await page.waitForURL('**/c/dashboard');
+    await page.getByRole('button', { name: 'User menu of Lina Linked' }).click();
+    await page.getByRole('menuitem', { name: 'Account' }).click();
+    const section = page.getByRole('dialog').getByRole('region', { name: 'Linked sign-ins' });
+    await section.getByText('Google', { exact: true }).waitFor();
+    await section.getByText(`${owner.email} · Linked`, { exact: false }).waitFor();
+
+    await section.getByRole('button', { name: 'Unlink Google' }).click();
+    const question = page.getByRole('alertdialog', { name: 'Unlink Google' });
+    await question.getByRole('button', { name: 'Yes' }).click();
+    await page.getByText('Google sign-in unlinked').waitFor();
+    // This session began with Google: it has ended, and the login page says so.
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByText('Please log in!').waitFor();
+    expect(await storedToken(page)).toBeNull();
+
+    await usable(page, 'Google');
+    await vouchFor(await openPopup(page, 'Google'), owner.email);
+    await page
+      .getByText('This Google sign-in was unlinked from your Spaces user, so it cannot be used to sign in')
+      .waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await storedToken(page)).toBeNull();
     await page.context().close();
   });
 });

@@ -109,6 +109,8 @@ export const refreshSessionEntity = new Entity({
     user_id: { type: 'string', required: true },
     /** Epoch ms of the sign-in. */
     started_at: { type: 'number', required: true },
+    /** The social sign-in it came from (`<provider>:<subject>`): it refreshes while that is linked. */
+    social_link: { type: 'string' },
     ttl: { type: 'number', required: true },
   },
   indexes: {
@@ -141,6 +143,8 @@ export const signInChallengeEntity = new Entity({
     secret: { type: 'string' },
     /** Epoch ms when the first factor was checked: sessions ended since refuse the sign-in. */
     started_at: { type: 'number', required: true },
+    /** The social sign-in of the first factor (`<provider>:<subject>`), which the session names. */
+    social_link: { type: 'string' },
     expires_at: { type: 'number', required: true },
     ttl: { type: 'number', required: true },
   },

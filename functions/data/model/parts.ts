@@ -35,11 +35,26 @@ export const sessionState = {
 } as const;
 
 /**
- * The social identities a person has signed in with, `<provider>:<subject>` (the broker's
- * subject), so later sign-ins match by subject; each also has a guard `SOCIAL#<area>#`.
+ * The social sign-ins linked to a person (docs/data-model.md "Social sign-in"): one per provider,
+ * with the broker's subject (later sign-ins match by it), the address the provider shared and when
+ * it was linked; each also has a guard `SOCIAL#<area>#`. `social_unlinked` keeps the
+ * `<provider>:<subject>` the person unlinked themself, which then no longer signs them in by
+ * their e-mail address either.
  */
 export const socialIdentities = {
-  social_identities: { type: 'list', items: { type: 'string' } },
+  social_links: {
+    type: 'list',
+    items: {
+      type: 'map',
+      properties: {
+        provider: { type: 'string', required: true },
+        subject: { type: 'string', required: true },
+        email: { type: 'string' },
+        linked_at: { type: 'string', required: true },
+      },
+    },
+  },
+  social_unlinked: { type: 'list', items: { type: 'string' } },
 } as const;
 
 /**

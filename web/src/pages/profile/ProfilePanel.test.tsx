@@ -183,6 +183,66 @@ describe('profile panel', () => {
     expect(api.callsTo('POST', '/client/me/mfa/disable')[0]?.body).toEqual({ code: '654321' });
   });
 
+  it('lists the linked sign-ins and unlinks one after asking', async () => {
+    const google = { provider: 'google', email: 'ada@gmail.example', linked_at: '2026-03-04T10:00:00.000Z' };
+    const microsoft = { provider: 'microsoft', email: null, linked_at: '2026-03-05T10:00:00.000Z' };
+    const api = fakeApi()
+      .on(
+        'GET',
+        '/client/me/sign-ins',
+        { body: { result: [google, microsoft] } },
+        { body: { result: [microsoft] } },
+      )
+      .ok('DELETE', '/client/me/sign-ins/google', null, 'Google sign-in unlinked');
+    signedInAs(api, aClientMe());
+    const { user } = renderApp('/c/dashboard');
+    const panel = await openProfile(user, 'Ada Lovelace');
+    const section = await within(panel).findByRole('region', { name: 'Linked sign-ins' });
+    expect(await within(section).findByText('Google')).toBeInTheDocument();
+    expect(within(section).getByText(/ada@gmail\.example · Linked/)).toBeInTheDocument();
+    expect(within(section).getByText('Microsoft')).toBeInTheDocument();
+
+    await user.click(within(section).getByRole('button', { name: 'Unlink Google' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Unlink Google' });
+    await user.click(within(question).getByRole('button', { name: 'No' }));
+    expect(api.callsTo('DELETE', '/client/me/sign-ins/google')).toHaveLength(0);
+
+    await user.click(within(section).getByRole('button', { name: 'Unlink Google' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Unlink Google' })).getByRole('button', {
+        name: 'Yes',
+      }),
+    );
+    expect(await screen.findByText('Google sign-in unlinked')).toBeInTheDocument();
+    await waitFor(() => expect(within(section).queryByText('Google')).not.toBeInTheDocument());
+    expect(within(section).getByText('Microsoft')).toBeInTheDocument();
+    expect(api.callsTo('DELETE', '/client/me/sign-ins/google')).toHaveLength(1);
+  });
+
+  it('says when no sign-in is linked, naming the providers of the login page', async () => {
+    const api = fakeApi().ok('GET', '/admin/me/sign-ins', []);
+    signedInAs(api, anAdminMe());
+    const { user } = renderApp('/admin');
+    const panel = await openProfile(user, 'Grace Hopper');
+    expect(
+      await within(panel).findByText('No sign-in linked. Signing in with Google links it to your user.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a super admin acting as the user the linked sign-ins without Unlink', async () => {
+    const api = fakeApi().ok('GET', '/client/me/sign-ins', [
+      { provider: 'facebook', email: 'ada@example.com', linked_at: '2026-03-04T10:00:00.000Z' },
+    ]);
+    signedInAs(
+      api,
+      aClientMe('Account Admin', { impersonated_by: { id: 'admin-1', email: 'grace@example.com' } }),
+    );
+    const { user } = renderApp('/c/dashboard');
+    const panel = await openProfile(user, 'Ada Lovelace');
+    expect(await within(panel).findByText('Facebook')).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: /^Unlink/ })).not.toBeInTheDocument();
+  });
+
   it('closes with Escape', async () => {
     const api = fakeApi();
     signedInAs(api, aClientMe());

@@ -3,6 +3,7 @@ import { isClientMe } from '../../../../shared/me';
 import { PageLoader } from '../../components/PageLoader';
 import { SidePanel } from '../../components/SidePanel';
 import { useAuth } from '../../auth/AuthProvider';
+import { LinkedSignIns } from './LinkedSignIns';
 import { ProfileView } from './ProfileView';
 
 // The forms (react-hook-form, the zod schemas, the photo cropper) load when the user opens one.
@@ -23,7 +24,10 @@ const titles: Record<Mode, string> = {
   mfa: 'Two-factor authentication',
 };
 
-/** The own-profile side panel: read-only first, then Edit, Change password or two-factor authentication. */
+/**
+ * The own-profile side panel: read-only first with the linked sign-ins, then Edit, Change password
+ * or two-factor authentication.
+ */
 export function ProfilePanel({ onClose }: { onClose: () => void }) {
   const { me, session } = useAuth();
   const [mode, setMode] = useState<Mode>('view');
@@ -32,12 +36,15 @@ export function ProfilePanel({ onClose }: { onClose: () => void }) {
   return (
     <SidePanel title={titles[mode]} onClose={onClose}>
       {mode === 'view' && (
-        <ProfileView
-          me={me}
-          onEdit={() => setMode('edit')}
-          onChangePassword={() => setMode('password')}
-          onSecondFactor={() => setMode('mfa')}
-        />
+        <>
+          <ProfileView
+            me={me}
+            onEdit={() => setMode('edit')}
+            onChangePassword={() => setMode('password')}
+            onSecondFactor={() => setMode('mfa')}
+          />
+          <LinkedSignIns area={session.area} readOnly={isClientMe(me) && !!me.impersonated_by} />
+        </>
       )}
       <Suspense fallback={<PageLoader />}>
         {mode === 'edit' && <ProfileForm me={me} area={session.area} onDone={toView} />}
