@@ -302,6 +302,44 @@ describe('event form: changing an event', () => {
     });
   });
 
+  // Fifty rows of two fields each: a heavy render in jsdom, hence the longer timeout.
+  it('stops adding invitees at 50, and shows a message about the whole list', async () => {
+    const message = 'A booking may invite at most 50 people';
+    const invites_list = Array.from({ length: 49 }, (_, n) => ({ name: null, email: `p${n}@example.com` }));
+    const board = anOccurrence(
+      1,
+      'Board',
+      { start: '2026-12-10 14:30:00', end: '2026-12-10 15:30:00' },
+      { invites_list },
+    );
+    const api = bookingApi('Account Admin', { occurrences: [board] }).on(
+      'PUT',
+      `/client/booking/${board.id}`,
+      {
+        status: 422,
+        body: { message: { invites_list: message } },
+      },
+    );
+    withPierChosen();
+    const { user } = renderApp('/c/booking');
+    await user.click(await screen.findByRole('button', { name: /Board/ }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Event details' })).getByRole('button', {
+        name: 'Edit',
+      }),
+    );
+    const form = within(await screen.findByRole('form', { name: 'Edit event' }));
+    const add = form.getByRole('button', { name: 'Add invitee' });
+    expect(add).toBeEnabled();
+    fireEvent.click(add);
+    expect(form.getAllByLabelText(/^Invitee \d+ e-mail$/)).toHaveLength(50);
+    expect(add).toBeDisabled();
+
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await form.findByRole('alert')).toHaveTextContent(message);
+    expect(api.callsTo('PUT', `/client/booking/${board.id}`)).toHaveLength(1);
+  }, 90_000);
+
   it('changes a single event as a whole, without asking', async () => {
     const board = anOccurrence(1, 'Board', { start: '2026-12-10 14:30:00', end: '2026-12-10 15:30:00' });
     const api = bookingApi('Account Admin', { occurrences: [board] }).ok(

@@ -1,7 +1,7 @@
 import { Button, Flex, Text, TextField } from '@aws-amplify/ui-react';
 import { useId } from 'react';
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
-import type { EventInput } from '../../../../../../shared/schemas/event';
+import { MAX_INVITEES, type EventInput } from '../../../../../../shared/schemas/event';
 import { useInvitees } from '../../../../api/client-bookings';
 import { fieldProps } from '../../../../components/form';
 import type { EventFormFields } from './formFields';
@@ -9,12 +9,15 @@ import type { EventFormFields } from './formFields';
 /**
  * The invitees of the event form (client-area §2 "Event form"): rows of an e-mail, picked from the
  * account's earlier invitees or typed, and a name; add and remove buttons, one row always kept.
- * Picking a known address fills an empty name.
+ * Picking a known address fills an empty name. Rows stop at the most a booking may invite, and a
+ * message about the list as a whole shows under it.
  */
 export function InviteeRows({ form }: { form: UseFormReturn<EventFormFields, unknown, EventInput> }) {
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'invites_list' });
   const { data: known } = useInvitees();
   const listId = useId();
+  const listError = form.formState.errors.invites_list;
+  const listMessage = listError?.message ?? listError?.root?.message;
 
   const picked = (index: number, email: string) => {
     const match = known?.find((invitee) => invitee.email.toLowerCase() === email.trim().toLowerCase());
@@ -69,10 +72,16 @@ export function InviteeRows({ form }: { form: UseFormReturn<EventFormFields, unk
           </Flex>
         );
       })}
+      {listMessage && (
+        <Text role="alert" color="font.error" fontSize="small">
+          {listMessage}
+        </Text>
+      )}
       <Button
         size="small"
         alignSelf="flex-start"
         aria-label="Add invitee"
+        isDisabled={fields.length >= MAX_INVITEES}
         onClick={() => append({ email: '', name: '' })}
       >
         + Invitee
