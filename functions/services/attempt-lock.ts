@@ -78,7 +78,8 @@ export async function takeAttempt(
       };
     }
     const until = await counter.lockedUntil();
-    if (until > now) throw locked(until - now);
+    // A lock set by an attempt that began a moment after this one ends at most `lock` from now.
+    if (until > now) throw locked(Math.min(until - now, limits.lock));
     // Every place is taken by attempts not answered yet, or the window ended meanwhile: try again.
   }
   // Still no place: the places are those of attempts being checked now, which may well lock it.

@@ -1,5 +1,5 @@
 import { clientUsername } from '../../functions/http/tokens';
-import { anAccount, anAdmin, call, mailTo, password, signedInAs } from '../support/api';
+import { anAccount, anAdmin, call, mailTo, password, resetLinkIn, signedInAs } from '../support/api';
 import { passwordAtCognito, refreshAtCognito } from '../support/cognito';
 import { signInWithCode } from '../support/second-factor';
 
@@ -35,7 +35,7 @@ const laterThanTheEnd = () => new Promise((resolve) => setTimeout(resolve, 2_100
 async function resetPassword(email: string, next: string) {
   expect((await call('POST', '/client/auth/recovery', { body: { email } })).status).toBe(200);
   const [mail] = await mailTo(email);
-  const token = /\/password-reset\/([^/]+)\//.exec(mail!.html!)![1];
+  const { token } = resetLinkIn(mail!.html!);
   const reset = await call('POST', '/client/auth/reset', {
     body: { email, token, password: next, password_confirmation: next },
   });
