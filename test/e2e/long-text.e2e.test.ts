@@ -164,20 +164,6 @@ async function fitsTheWindow(page: Page, where: string): Promise<void> {
   ).toBeLessThanOrEqual(innerWidth);
 }
 
-/**
- * Pages wider than a phone whatever their text (the users tables' and admins table's columns, the venue cards' row of
- * buttons, the booking calendar's toolbar, the configuration tabs): there the test checks that the text is shown, and their
- * width only on a desktop.
- */
-const wideOnPhones = [
-  /^\/c\/account-management$/,
-  /^\/c\/venues$/,
-  /^\/c\/booking$/,
-  /^\/admin\/accounts\/\w+\/users$/,
-  /^\/admin\/users$/,
-  /^\/admin\/configuration\//,
-];
-
 /** Opens `path` (the app, not a new load), waits for each text to be visible, then checks the width. */
 async function visit(page: Page, path: string, shown: string[]): Promise<void> {
   await page.evaluate((to) => {
@@ -185,8 +171,7 @@ async function visit(page: Page, path: string, shown: string[]): Promise<void> {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
   for (const value of shown) await page.getByText(value).first().waitFor();
-  const phone = page.viewportSize()!.width < 600;
-  if (!(phone && wideOnPhones.some((wide) => wide.test(path)))) await fitsTheWindow(page, path);
+  await fitsTheWindow(page, path);
 }
 
 describe.each(widths)('long text at %s’s width', (_name, viewport) => {

@@ -9,6 +9,7 @@ import {
   TableHead,
   TableRow,
   Text,
+  View,
   VisuallyHidden,
 } from '@aws-amplify/ui-react';
 import {
@@ -112,56 +113,59 @@ export function DataTable<T extends object>({
             )
           : actions}
       </Flex>
-      <Table caption={<VisuallyHidden>{label}</VisuallyHidden>} highlightOnHover variation="striped">
-        <TableHead>
-          {table.getHeaderGroups().map((group) => (
-            <TableRow key={group.id}>
-              {group.headers.map((header) => {
-                const sorted = header.column.getIsSorted();
-                const title = flexRender(header.column.columnDef.header, header.getContext());
-                return (
-                  <TableCell as="th" key={header.id} aria-sort={sorted ? sortLabels[sorted] : undefined}>
-                    {header.column.getCanSort() ? (
-                      <Button
-                        variation="link"
-                        size="small"
-                        padding="0"
-                        onClick={header.column.getToggleSortingHandler()}
-                      >
-                        {title}
-                        <span aria-hidden="true">
-                          {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
-                        </span>
-                      </Button>
-                    ) : (
-                      title
-                    )}
-                  </TableCell>
-                );
-              })}
-            </TableRow>
-          ))}
-        </TableHead>
-        <TableBody>
-          {rows.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={columns.length}>
-                <Text>{emptyText}</Text>
-              </TableCell>
-            </TableRow>
-          ) : (
-            rows.map((row) => (
-              <TableRow key={row.id}>
-                {row.getVisibleCells().map((cell) => (
-                  <TableCell key={cell.id}>
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </TableCell>
-                ))}
+      {/* A table wider than the page (a phone's) scrolls sideways in its own box, hidden labels too. */}
+      <View overflow="auto" position="relative" className="spaces-table-scroll">
+        <Table caption={<VisuallyHidden>{label}</VisuallyHidden>} highlightOnHover variation="striped">
+          <TableHead>
+            {table.getHeaderGroups().map((group) => (
+              <TableRow key={group.id}>
+                {group.headers.map((header) => {
+                  const sorted = header.column.getIsSorted();
+                  const title = flexRender(header.column.columnDef.header, header.getContext());
+                  return (
+                    <TableCell as="th" key={header.id} aria-sort={sorted ? sortLabels[sorted] : undefined}>
+                      {header.column.getCanSort() ? (
+                        <Button
+                          variation="link"
+                          size="small"
+                          padding="0"
+                          onClick={header.column.getToggleSortingHandler()}
+                        >
+                          {title}
+                          <span aria-hidden="true">
+                            {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
+                          </span>
+                        </Button>
+                      ) : (
+                        title
+                      )}
+                    </TableCell>
+                  );
+                })}
               </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
+            ))}
+          </TableHead>
+          <TableBody>
+            {rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={columns.length}>
+                  <Text>{emptyText}</Text>
+                </TableCell>
+              </TableRow>
+            ) : (
+              rows.map((row) => (
+                <TableRow key={row.id}>
+                  {row.getVisibleCells().map((cell) => (
+                    <TableCell key={cell.id}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </View>
       {pageCount > 1 && (
         <Pagination
           currentPage={page}

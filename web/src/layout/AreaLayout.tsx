@@ -24,7 +24,7 @@ export function AreaLayout({
     <Flex direction="column" minHeight="100vh" gap="0">
       {notice}
       <Header onAccount={() => setProfileOpen(true)}>{header}</Header>
-      <Flex flex="1" gap="0" alignItems="stretch">
+      <Flex flex="1" gap="0" alignItems="stretch" className="spaces-area-body">
         <SideMenu entries={menu} />
         <View as="main" flex="1" padding="large" minWidth="0">
           <Outlet />

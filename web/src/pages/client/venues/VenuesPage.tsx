@@ -109,7 +109,15 @@ function VenuesArea({ access }: { access: Access }) {
             ))}
           </Flex>
         </View>
-        <Flex as="section" aria-labelledby={headingId} direction="column" gap="medium" flex="1" minWidth="0">
+        {/* Beside the lists' menu where there is room, under it on a phone. */}
+        <Flex
+          as="section"
+          aria-labelledby={headingId}
+          direction="column"
+          gap="medium"
+          flex="1 1 20rem"
+          minWidth="0"
+        >
           <Flex justifyContent="space-between" alignItems="center" gap="medium" wrap="wrap">
             <Heading level={2} id={headingId}>
               {lists[list].heading}
