@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { RecurrenceError } from './recurrence';
-import { OccurrenceNotFoundError, planDelete, planEdit, seriesOccurrences } from './series-edit';
+import {
+  carriedInvites,
+  OccurrenceNotFoundError,
+  planDelete,
+  planEdit,
+  seriesOccurrences,
+} from './series-edit';
 import type { EditPlan, Series, SeriesEvent, SeriesOccurrence, SeriesState } from './series-edit';
 
 /** Standup: Mondays 09:00–10:00 in New York, six times from 2026-03-02 (DST starts 2026-03-08). */
@@ -250,6 +256,29 @@ describe('planEdit ALL', () => {
         'Daily sync',
       ]),
     );
+  });
+
+  it("adds and drops the series' invitees on detached occurrences too, keeping their own", () => {
+    const ann = { name: 'Ann', email: 'ann@example.test' };
+    const bob = { email: 'bob@example.test' };
+    const cat = { email: 'cat@example.test' };
+    const dan = { email: 'dan@example.test' };
+    const series = aSeries({ exdates: [at('2026-03-09')], invites_list: [ann, bob] });
+    // March 9 changed on its own: Bob removed from it, Cat invited to it alone.
+    const detached = { ...detachedMarch9, invites_list: [ann, cat] };
+    const event = theForm(series, at('2026-03-16'), at('2026-03-16', '10:00:00'), {
+      invites_list: [{ email: 'ANN@example.test' }, dan],
+    });
+    const plan = planEdit(stateOf(series, [detached]), {
+      target: at('2026-03-16'),
+      scope: 'ALL',
+      event,
+      newSeriesId: 's2',
+    });
+    const carried = plan.occurrences.update.find((o) => o.detached);
+    // Ann stays (the same address), Cat stays (hers alone), Dan joins; Bob was not on it.
+    expect(carried?.invites_list).toEqual([ann, cat, dan]);
+    expect(carriedInvites([ann, bob, cat], [ann, bob], [ann])).toEqual([ann, cat]);
   });
 
   it('leaves the series times alone when a detached occurrence is edited with its own times', () => {

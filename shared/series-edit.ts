@@ -230,7 +230,27 @@ function diffRegular(before: SeriesOccurrence[], after: SeriesOccurrence[], plan
   for (const item of old.values()) plan.occurrences.delete.push(keyOf(item));
 }
 
-/** A detached occurrence carried to `seriesId` with its link moved by `delta`; the edited target takes the event. */
+type Invites = SeriesEvent['invites_list'];
+
+const address = (invite: Invites[number]) => invite.email.trim().toLowerCase();
+
+/**
+ * The invitees of an occurrence changed on its own after its series' list went from `before` to
+ * `after`: those the series dropped are dropped from it too, those it added are added; the ones
+ * the occurrence alone has stay (docs/decisions.md "Invitations").
+ */
+export function carriedInvites(own: Invites, before: Invites, after: Invites): Invites {
+  const was = new Set(before.map(address));
+  const now = new Set(after.map(address));
+  const kept = own.filter((invite) => now.has(address(invite)) || !was.has(address(invite)));
+  const present = new Set(kept.map(address));
+  return [...kept, ...after.filter((invite) => !was.has(address(invite)) && !present.has(address(invite)))];
+}
+
+/**
+ * A detached occurrence carried to `seriesId` with its link moved by `delta`; the edited target takes the event, the
+ * others the invitees the event added to or dropped from the series.
+ */
 function carryDetached(
   item: SeriesOccurrence,
   seriesId: string,
@@ -238,10 +258,13 @@ function carryDetached(
   target: Target,
   event: SeriesEvent,
   plan: EditPlan,
+  seriesInvites: Invites,
 ): void {
   const key = { series_id: seriesId, recurrence_id: shift(item.recurrence_id, delta) };
   const isTarget = item.recurrence_id === target.occurrence.recurrence_id;
-  const carried = isTarget ? detach(key, event) : { ...item, ...key };
+  const carried = isTarget
+    ? detach(key, event)
+    : { ...item, ...key, invites_list: carriedInvites(item.invites_list, seriesInvites, event.invites_list) };
   if (keyText(key) !== keyText(item)) {
     plan.occurrences.delete.push(keyOf(item));
     plan.occurrences.create.push(carried);
@@ -283,7 +306,8 @@ function editAll(state: SeriesState, target: Target, event: SeriesEvent): EditPl
   const plan = emptyPlan();
   plan.series.update.push(next);
   diffRegular(seriesOccurrences(series), regular, plan);
-  for (const item of state.detached) carryDetached(item, series.id, slot.moved, target, event, plan);
+  for (const item of state.detached)
+    carryDetached(item, series.id, slot.moved, target, event, plan, series.invites_list);
   return finalized(plan);
 }
 
@@ -323,7 +347,8 @@ function editFollowing(
   for (const item of seriesOccurrences(series))
     if (item.recurrence_id >= split) plan.occurrences.delete.push(keyOf(item));
   plan.occurrences.create.push(...regular);
-  for (const item of carried) carryDetached(item, newSeriesId, slot.moved, target, event, plan);
+  for (const item of carried)
+    carryDetached(item, newSeriesId, slot.moved, target, event, plan, series.invites_list);
   return finalized(plan);
 }
 
@@ -337,12 +362,12 @@ function editFollowing(
  *   and it takes the target's new length (edit the 5th Monday from 09:00 to 10:00 and every occurrence moves to
  *   10:00, at that wall time across DST); `exdates` and detached occurrences' links move along, so deleted
  *   occurrences stay deleted. Regular occurrences are rewritten; detached ones keep their own times and details (the
- *   target, if detached, takes the submitted ones). Submitted times equal to a detached target's own leave the
- *   series' times alone.
+ *   target, if detached, takes the submitted ones), except the invitees the edit adds to or drops from the series
+ *   ({@link carriedInvites}). Submitted times equal to a detached target's own leave the series' times alone.
  * - FOLLOWING: the series ends before the target (ON the day before, or AFTER the instances before it) and a new
  *   series (`newSeriesId`) starts at the target with the submitted times (as for ALL) and rule; an unchanged AFTER
  *   count becomes what was left, so the total stays the same. Later `exdates` and detached occurrences move to the
- *   new series. On the first remaining occurrence it is ALL.
+ *   new series, taking the invitees the edit adds or drops as for ALL. On the first remaining occurrence it is ALL.
  *
  * Throws {@link OccurrenceNotFoundError} for an unknown target, {@link RecurrenceError} when the result is malformed,
  * has no occurrence or too many.

@@ -1,31 +1,40 @@
 import type { ApplicableScope } from '../../shared/schemas/event';
 import type { BookingItem, BookingOccurrenceItem, SpaceItem, VenueItem } from '../data/entities';
 
+/** A booking (one series, one iCalendar UID) and its occurrences changed on their own. */
+export interface BookingState {
+  booking: BookingItem;
+  occurrences: BookingOccurrenceItem[];
+}
+
 /**
- * A committed change of a booking, for its invitations (./invitations.ts `sendInvitations`).
+ * A committed change of one booking, for its invitations (./invitations.ts `sendInvitations`):
+ * the booking as it was and as it is. A FOLLOWING change comes as two: the booking it ends sooner
+ * (`changed`, or `cancelled` for a delete) and the booking that continues it (`created`).
  *
- * - `created`: a new booking (or the series a FOLLOWING change starts).
- * - `changed`: `booking` as it is now, `previous` as it was. THIS: `occurrenceStart` names the
- *   occurrence changed on its own (in `occurrences`). FOLLOWING: `booking` now ends before
- *   `occurrenceStart`, and a `created` change follows for the series that continues it. ALL: the
- *   whole booking. Invitees of `previous` missing from `booking` are no longer invited.
- * - `cancelled`: THIS, the occurrence at `occurrenceStart` (now in `booking.exdates`); FOLLOWING,
- *   that one and the later ones (`booking` now ends before it); ALL, the whole booking (`booking`
- *   is the booking as it was).
+ * - `created`: a new booking (or the series a FOLLOWING change starts); no `before`.
+ * - `changed`: THIS (`occurrenceStart` names the occurrence changed on its own), FOLLOWING (the
+ *   booking now ends before `occurrenceStart`) or ALL.
+ * - `cancelled`: THIS (the occurrence at `occurrenceStart`), FOLLOWING (that one and the later
+ *   ones), or ALL (no `after`: the booking is deleted).
  */
 export interface BookingChange {
   kind: 'created' | 'changed' | 'cancelled';
   accountId: string;
-  /** The booking (series) after the change; for a cancelled booking, as it was. */
-  booking: BookingItem;
-  /** Its occurrences changed on their own, as they are after the change. */
-  occurrences: BookingOccurrenceItem[];
-  /** The booking before the change. */
-  previous?: BookingItem;
+  /** The booking before the change; none for a new one. */
+  before?: BookingState;
+  /** The booking after the change; none when it was deleted whole. */
+  after?: BookingState;
   scope?: ApplicableScope;
   /** The original start (RECURRENCE-ID) of the occurrence a THIS or FOLLOWING change was made on. */
   occurrenceStart?: string;
+  /** Where the booking is: its venue and space. */
   venue: VenueItem;
   space: SpaceItem;
+  /** The places read for the change, by id: where an occurrence moved on its own is. */
+  places?: {
+    venues: ReadonlyMap<string, Pick<VenueItem, 'name'>>;
+    spaces: ReadonlyMap<string, Pick<SpaceItem, 'title'>>;
+  };
   organizer: { id: string; name: string; email: string };
 }

@@ -54,6 +54,7 @@ import {
   type Access,
   type Place,
 } from './booking-views';
+import type { BookingState } from './booking-change';
 import { sendInvitations } from './invitations';
 import { fullName } from './people';
 import { MetricName } from '../observability/catalogue';
@@ -261,8 +262,7 @@ export async function createBooking(principal: ClientPrincipal, input: EventInpu
   await sendInvitations({
     kind: 'created',
     accountId,
-    booking,
-    occurrences: [],
+    after: { booking, occurrences: [] },
     ...place,
     organizer: organizerOf(booking),
   });
@@ -355,29 +355,37 @@ function targetOf(
   return first;
 }
 
-/** Invitations of a change: a FOLLOWING change that starts a new series also invites to it. */
+/**
+ * Invitations of a change: the booking as it was and as it is; a FOLLOWING change that starts a
+ * new series also invites to it.
+ */
 async function announce(
   kind: 'changed' | 'cancelled',
-  previous: BookingItem,
+  previous: BookingState,
   after: Written,
-  place: { venue: VenueItem; space: SpaceItem },
+  where: { venue: VenueItem; space: SpaceItem; places: Places },
   scope: ApplicableScope,
   occurrenceStart: string,
 ): Promise<void> {
   const own = (bookingId: string) => after.occurrences.filter((item) => item.booking_id === bookingId);
-  const [kept, ...started] = after.bookings;
-  const base = { accountId: previous.account_id, ...place, organizer: organizerOf(previous) };
+  const { booking } = previous;
+  const kept = after.bookings.find((item) => item.booking_id === booking.booking_id);
+  const base = { accountId: booking.account_id, ...where, organizer: organizerOf(booking) };
   await sendInvitations({
     ...base,
     kind,
-    booking: kept?.booking_id === previous.booking_id ? kept : previous,
-    occurrences: own(previous.booking_id),
-    previous,
-    scope: previous.recurring === 'Yes' ? scope : 'ALL',
+    before: previous,
+    ...(kept ? { after: { booking: kept, occurrences: own(kept.booking_id) } } : {}),
+    scope: booking.recurring === 'Yes' ? scope : 'ALL',
     occurrenceStart,
   });
-  for (const booking of kept?.booking_id === previous.booking_id ? started : after.bookings) {
-    await sendInvitations({ ...base, kind: 'created', booking, occurrences: own(booking.booking_id) });
+  for (const started of after.bookings) {
+    if (started.booking_id === booking.booking_id) continue;
+    await sendInvitations({
+      ...base,
+      kind: 'created',
+      after: { booking: started, occurrences: own(started.booking_id) },
+    });
   }
 }
 
@@ -421,7 +429,14 @@ export async function updateBooking(
     `Updated booking ${event.title}${booking.recurring === 'Yes' ? ` (${scope}, ${target})` : ''}`,
     booking.booking_id,
   );
-  await announce('changed', booking, result, place, scope, target);
+  await announce(
+    'changed',
+    { booking, occurrences: found.occurrences },
+    result,
+    { ...place, places },
+    scope,
+    target,
+  );
   const edited = after.find(
     (occurrence) => occurrence.start_date === event.start_date && occurrence.space === place.space.space_id,
   );
@@ -475,5 +490,12 @@ export async function deleteBooking(
   const venue = places.venues.get(booking.venue_id);
   const space = places.spaces.get(booking.space_id);
   if (venue && space)
-    await announce('cancelled', booking, result, { venue, space }, query.applicable, target);
+    await announce(
+      'cancelled',
+      { booking, occurrences },
+      result,
+      { venue, space, places },
+      query.applicable,
+      target,
+    );
 }

@@ -12,27 +12,27 @@ import {
   seriesEvent,
   type EventInput,
 } from './icalendar';
-import type { BookingChange } from './booking-change';
+import type { BookingChange, BookingState } from './booking-change';
 import { escapeHtml, sendMail } from './mail';
 
 /**
- * Invitations (issue 10, "Invitations"): creating, changing or cancelling a booking e-mails each
- * invitee, once per address, an iCalendar invitation (iTIP, RFC 5546) that Google Calendar,
- * Outlook and Apple Calendar take as a meeting request: METHOD REQUEST or CANCEL, the booking's
- * UID in every message about it, its SEQUENCE (bumped by each change), times in the venue's zone
- * with its VTIMEZONE, RRULE and EXDATE for a series, RECURRENCE-ID for one occurrence.
+ * Invitations: creating, changing or cancelling a booking e-mails each invitee an iCalendar
+ * invitation (iTIP, RFC 5546) that Google Calendar, Outlook, Apple Calendar and Thunderbird take as
+ * a meeting request. The rules, and why, are in docs/decisions.md "Invitations every calendar reads
+ * the same"; in short:
  *
- * - created, and changed FOLLOWING or ALL: REQUEST with the whole booking (a FOLLOWING change
- *   leaves the booking ending before the occurrence, and its later part is a booking of its own,
- *   created), with its changed occurrences as overrides.
- * - changed THIS: REQUEST with that occurrence alone (RECURRENCE-ID), to its own invitees.
- * - cancelled ALL (or a booking that is not a series): CANCEL of the booking.
- * - cancelled THIS: CANCEL of that occurrence (RECURRENCE-ID).
- * - cancelled FOLLOWING: REQUEST with the booking as it now ends (its RRULE's new end), which is
- *   how calendars take "this and the following" away (a RANGE=THISANDFUTURE cancel is not read
- *   by the common ones).
- * - Invitees a change dropped (on `previous`, not on the booking or the occurrence now) are sent
- *   the CANCEL of what they were invited to.
+ * - Each invitee is sent what they see of the booking (their {@link View}): the series if they are
+ *   invited to it, with an EXDATE for each occurrence they do not see (deleted, or changed on its
+ *   own without them), and every occurrence changed on its own that invites them, as an override
+ *   (RECURRENCE-ID). A changed occurrence is never in EXDATE for someone it invites.
+ * - Whenever the series is sent (a new booking, any change but one occurrence's), it comes with
+ *   all the invitee's current overrides in one VCALENDAR: a client replaces the series it holds
+ *   with what it receives.
+ * - A change of one occurrence (THIS) sends that override alone (REQUEST), or its CANCEL to whoever
+ *   no longer sees it; the series again only when it must show an occurrence it had excluded.
+ * - Someone who sees nothing of the booking any more is sent the CANCEL of the series (or of the
+ *   occurrences they saw, when they were not invited to the series).
+ * - Every component carries the booking's SEQUENCE after the change, which rises with each change.
  *
  * Mail is sent after the booking is written; a failure is logged, never thrown: the booking stands.
  */
@@ -59,200 +59,336 @@ interface Message {
 const concurrentMails = 5;
 
 /**
- * E-mails each invitee of a created, changed or cancelled booking its invitation; one mail per
- * address. Never throws: what fails is logged.
+ * E-mails each invitee of a created, changed or cancelled booking what they see of it now. Never
+ * throws: what fails is logged.
  */
 export async function sendInvitations(change: BookingChange): Promise<void> {
+  const bookingId = (change.after ?? change.before)?.booking.booking_id;
   try {
     const deliveries = plan(change);
     let failed = 0;
     for (let i = 0; i < deliveries.length; i += concurrentMails) {
       const results = await Promise.allSettled(
-        deliveries.slice(i, i + concurrentMails).map(({ to, message }) => send(change, to, message)),
+        deliveries.slice(i, i + concurrentMails).map(({ to, messages }) => sendAll(change, to, messages)),
       );
       for (const result of results) {
         if (result.status === 'rejected') {
           failed += 1;
           logger.error('An invitation could not be sent', {
-            bookingId: change.booking.booking_id,
+            bookingId,
             kind: change.kind,
             error: result.reason as Error,
           });
         }
       }
     }
-    if (failed) logger.warn('Invitations not sent', { bookingId: change.booking.booking_id, failed });
+    if (failed) logger.warn('Invitations not sent', { bookingId, failed });
   } catch (error) {
     logger.error('Invitations could not be prepared', {
-      bookingId: change.booking.booking_id,
+      bookingId,
       kind: change.kind,
       error: error as Error,
     });
   }
 }
 
-/** Each address (lower-case, once) with the message it is sent. */
-function plan(change: BookingChange): Array<{ to: Invitee; message: Message }> {
-  const deliveries = new Map<string, { to: Invitee; message: Message }>();
-  const add = (invitees: readonly Invitee[], message: Message) => {
-    for (const invitee of invitees) {
-      const address = invitee.email.trim().toLowerCase();
-      if (address && !deliveries.has(address))
-        deliveries.set(address, { to: { ...invitee, email: address }, message });
-    }
-  };
-  const main = mainMessage(change);
-  add(main.invitees, main.message);
-  const removed = removedInvitees(change, main.invitees);
-  if (removed.length) add(removed, cancellationFor(change, main.message, removed));
-  return [...deliveries.values()];
+/** One address's messages, in order. */
+async function sendAll(change: BookingChange, to: Invitee, messages: readonly Message[]): Promise<void> {
+  for (const message of messages) await send(change, to, message);
 }
 
-const isSeries = (booking: BookingItem) => booking.recurring === 'Yes';
+const addressOf = (invitee: Invitee) => invitee.email.trim().toLowerCase();
+const invites = (list: readonly Invitee[], address: string) =>
+  list.some((invitee) => addressOf(invitee) === address);
+
+/** What one invitee sees of a booking: the series (if invited to it) and the overrides that invite them. */
+interface View {
+  master?: EventInput;
+  /** Occurrences changed on their own that invite them, by original start (RECURRENCE-ID). */
+  overrides: Map<string, EventInput>;
+}
+
+/** Each address a change concerns (lower-case, once), with the messages it is sent. */
+function plan(change: BookingChange): Array<{ to: Invitee; messages: Message[] }> {
+  const people = new Map<string, Invitee>();
+  for (const state of [change.after, change.before]) {
+    if (!state) continue;
+    for (const invitee of [
+      state.booking.invites_list,
+      ...state.occurrences.map((o) => o.invites_list),
+    ].flat()) {
+      const address = addressOf(invitee);
+      if (address && !people.has(address)) people.set(address, { ...invitee, email: address });
+    }
+  }
+  const sequence = change.after ? change.after.booking.sequence : change.before!.booking.sequence + 1;
+  const regular = { before: regularStarts(change.before), after: regularStarts(change.after) };
+  const deliveries: Array<{ to: Invitee; messages: Message[] }> = [];
+  for (const [address, to] of people) {
+    const before = viewOf(change, change.before, address, sequence);
+    const after = viewOf(change, change.after, address, sequence);
+    const messages = messagesFor(change, to, { before, after }, regular, sequence);
+    if (messages.length) deliveries.push({ to, messages });
+  }
+  return deliveries;
+}
+
+/** The original starts of a booking's regular occurrences: its rule's, less its exdates. */
+function regularStarts(state: BookingState | undefined): Set<string> {
+  if (!state) return new Set();
+  const excluded = new Set(state.booking.exdates);
+  return new Set(
+    expandOccurrences(bookingTiming(state.booking))
+      .map((occurrence) => occurrence.start_date)
+      .filter((start) => !excluded.has(start)),
+  );
+}
 
 /**
- * The SEQUENCE of a cancellation: above the last one sent. A booking deleted outright is passed
- * as it was, with the SEQUENCE its last invitation had.
+ * What `address` sees of the booking in `state`: the series if it invites them, its EXDATE the
+ * occurrences they do not see (deleted ones, and the overrides that do not invite them), and the
+ * overrides that do.
  */
-function cancelSequence({ booking, previous }: BookingChange): number {
-  return previous && previous.sequence < booking.sequence ? booking.sequence : booking.sequence + 1;
-}
-
-/** A cancellation of the whole booking: ALL, a single booking, or FOLLOWING from its first occurrence. */
-function cancelsWhole({ scope, booking, occurrenceStart }: BookingChange): boolean {
-  return scope === 'ALL' || !isSeries(booking) || !occurrenceStart || !showsBefore(booking, occurrenceStart);
-}
-
-/** The occurrence a THIS change names, when it is one of the booking's changed occurrences. */
-function namedOccurrence(change: BookingChange): BookingOccurrenceItem | undefined {
-  return change.occurrences.find((occurrence) => occurrence.recurrence_id === change.occurrenceStart);
-}
-
-function mainMessage(change: BookingChange): { invitees: readonly Invitee[]; message: Message } {
-  const { booking, kind } = change;
-  const oneOccurrence = change.scope === 'THIS' && isSeries(booking) && !!change.occurrenceStart;
-  if (kind === 'cancelled' && oneOccurrence && remainsBesides(change, change.occurrenceStart!)) {
-    const occurrence = namedOccurrence(change);
-    const start = occurrence?.start_date ?? change.occurrenceStart!;
-    const end = occurrence?.end_date ?? endOf(booking, start);
-    return {
-      invitees: occurrence?.invites_list ?? booking.invites_list,
-      message: {
-        method: ICalCalendarMethod.CANCEL,
-        events: [
-          {
-            ...seriesFields(change, booking),
-            ...(occurrence ? { title: occurrence.title } : {}),
-            start,
-            end,
-            rrule: undefined,
-            exdates: undefined,
-            recurrenceId: change.occurrenceStart,
-            sequence: cancelSequence(change),
-            cancelled: true,
-          },
-        ],
-        subject: `Cancelled: ${occurrence?.title ?? booking.title}`,
-        headline: `${occurrence?.title ?? booking.title} on ${when(start, end, booking.timezone)} has been cancelled.`,
-        when: when(start, end, booking.timezone),
-      },
-    };
+function viewOf(
+  change: BookingChange,
+  state: BookingState | undefined,
+  address: string,
+  sequence: number,
+): View {
+  const view: View = { overrides: new Map() };
+  if (!state) return view;
+  const { booking, occurrences } = state;
+  for (const occurrence of occurrences) {
+    if (invites(occurrence.invites_list, address))
+      view.overrides.set(occurrence.recurrence_id, { ...overrideOf(change, booking, occurrence), sequence });
   }
-  if (kind === 'cancelled' && cancelsWhole(change)) {
-    const series = seriesFields(change, booking);
-    return {
-      invitees: everyInvitee(change),
-      message: {
-        method: ICalCalendarMethod.CANCEL,
-        events: [{ ...series, sequence: cancelSequence(change), cancelled: true }],
-        subject: `Cancelled: ${booking.title}`,
-        headline: `${booking.title} has been cancelled.`,
-        when: when(series.start, series.end, booking.timezone),
-        repeats: repeats(booking),
-      },
-    };
-  }
-  if (kind === 'changed' && oneOccurrence) {
-    const occurrence = namedOccurrence(change);
-    if (occurrence) {
-      const event = overrideEvent(booking, occurrence, forOccurrence(change, occurrence));
-      return {
-        invitees: occurrence.invites_list,
-        message: {
-          method: ICalCalendarMethod.REQUEST,
-          events: [event],
-          subject: `Updated invitation: ${occurrence.title}`,
-          headline: `${occurrence.title} has been changed: one occurrence, now as below.`,
-          when: when(occurrence.start_date, occurrence.end_date, occurrence.timezone),
-          description: occurrence.description,
-        },
-      };
+  if (invites(booking.invites_list, address)) {
+    const master = { ...seriesEvent(booking, commonOf(change, booking)), sequence };
+    if (master.rrule) {
+      const changed = new Set(occurrences.map((occurrence) => occurrence.recurrence_id));
+      master.exdates = [
+        ...booking.exdates.filter((start) => !changed.has(start)),
+        ...occurrences.filter((o) => !view.overrides.has(o.recurrence_id)).map((o) => o.recurrence_id),
+      ].sort();
     }
+    view.master = master;
   }
-  // The whole booking: new, changed (FOLLOWING, ALL), or ending sooner (cancelled FOLLOWING).
-  const series = seriesFields(change, booking);
-  const headline = {
-    created: `${organizerOf(change).name} invited you to ${booking.title}.`,
-    changed: `${booking.title} has been changed.`,
-    cancelled: `${booking.title}: the occurrences from ${dayText(change.occurrenceStart ?? '')} on have been cancelled.`,
-  }[kind];
+  return view;
+}
+
+/** The original starts of the occurrences a view shows. */
+function shownStarts(view: View, regular: ReadonlySet<string>): Set<string> {
+  const shown = new Set(view.overrides.keys());
+  if (view.master) {
+    const excluded = new Set(view.master.exdates ?? []);
+    for (const start of view.master.rrule ? regular : [view.master.start])
+      if (!excluded.has(start)) shown.add(start);
+  }
+  return shown;
+}
+
+/** What of an override a calendar shows: a changed one is sent again. */
+const shownOf = (event: EventInput | undefined) =>
+  event &&
+  JSON.stringify([
+    event.start,
+    event.end,
+    event.title,
+    event.description ?? null,
+    event.location,
+    (event.attendees ?? []).map(addressOf),
+  ]);
+
+/** The messages that take `to`'s calendar from what they saw (`views.before`) to what they see. */
+function messagesFor(
+  change: BookingChange,
+  to: Invitee,
+  views: { before: View; after: View },
+  regular: { before: ReadonlySet<string>; after: ReadonlySet<string> },
+  sequence: number,
+): Message[] {
+  const { before, after } = views;
+  const sawAnything = !!before.master || before.overrides.size > 0;
+  if (!after.master && !after.overrides.size) {
+    if (before.master) return [seriesCancel(change, to, before.master, sequence)];
+    if (before.overrides.size)
+      return [occurrencesCancel(change, to, [...before.overrides.values()], sequence)];
+    return [];
+  }
+  const oneOccurrence = change.kind !== 'created' && change.scope === 'THIS';
+  if (after.master && (!oneOccurrence || !before.master || exdatesDropped(before.master, after.master)))
+    return [seriesRequest(change, after.master, [...after.overrides.values()], sawAnything)];
+  const messages: Message[] = [];
+  const changed = [...after.overrides.entries()]
+    .filter(([start, event]) => shownOf(event) !== shownOf(before.overrides.get(start)))
+    .map(([, event]) => event);
+  if (changed.length) messages.push(occurrencesRequest(change, changed, sawAnything));
+  const shownAfter = shownStarts(after, regular.after);
+  const gone = [...shownStarts(before, regular.before)].filter((start) => !shownAfter.has(start));
+  if (gone.length) {
+    const events = gone.sort().map(
+      (start) =>
+        before.overrides.get(start) ?? {
+          ...before.master!,
+          start,
+          end: endOf(change.before!.booking, start),
+          rrule: undefined,
+          exdates: undefined,
+          recurrenceId: start,
+        },
+    );
+    messages.push(occurrencesCancel(change, to, events, sequence));
+  }
+  return messages;
+}
+
+/** Whether the series now shows an occurrence it excluded before: only a series sent again shows it. */
+function exdatesDropped(before: EventInput, after: EventInput): boolean {
+  const now = new Set(after.exdates ?? []);
+  return (before.exdates ?? []).some((start) => !now.has(start));
+}
+
+// ---- the four messages ---------------------------------------------------------------------------
+
+/** The series with the invitee's overrides: a new invitation, or the booking as it now is. */
+function seriesRequest(
+  change: BookingChange,
+  master: EventInput,
+  overrides: EventInput[],
+  update: boolean,
+): Message {
+  const booking = change.after!.booking;
+  const named =
+    change.scope === 'THIS' && overrides.find((event) => event.recurrenceId === change.occurrenceStart);
+  const headline = !update
+    ? `${organizerOf(change).name} invited you to ${master.title}.`
+    : change.kind === 'cancelled'
+      ? `${master.title}: the occurrences from ${dayText(change.occurrenceStart ?? '')} on have been cancelled.`
+      : named
+        ? `${named.title} has been changed: one occurrence, now as below.`
+        : `${master.title} has been changed.`;
   return {
-    invitees: booking.invites_list,
-    message: {
-      method: ICalCalendarMethod.REQUEST,
-      events: [series, ...change.occurrences.map((o) => overrideEvent(booking, o, forOccurrence(change, o)))],
-      subject: `${kind === 'created' ? 'Invitation' : 'Updated invitation'}: ${booking.title}`,
-      headline,
-      when: when(series.start, series.end, booking.timezone),
-      repeats: repeats(booking),
-      description: booking.description,
-    },
+    method: ICalCalendarMethod.REQUEST,
+    events: [master, ...overrides.sort(byStart)],
+    subject: `${update ? 'Updated invitation' : 'Invitation'}: ${master.title}`,
+    headline,
+    when: named
+      ? when(named.start, named.end, named.timezone)
+      : when(master.start, master.end, booking.timezone),
+    repeats: repeats(booking),
+    description: named ? named.description : master.description,
   };
 }
 
-/** Who a change dropped: invited before (`previous`), not by what the change sends now. */
-function removedInvitees(change: BookingChange, now: readonly Invitee[]): Invitee[] {
-  if (change.kind !== 'changed' || !change.previous) return [];
-  const kept = new Set(now.map((invitee) => invitee.email.trim().toLowerCase()));
-  return change.previous.invites_list.filter((invitee) => !kept.has(invitee.email.trim().toLowerCase()));
+/** Occurrences changed on their own, without the series: new to the invitee, or changed. */
+function occurrencesRequest(change: BookingChange, events: EventInput[], update: boolean): Message {
+  const [first] = events.sort(byStart) as [EventInput];
+  const headline = !update
+    ? `${organizerOf(change).name} invited you to ${first.title}.`
+    : events.length === 1
+      ? `${first.title} has been changed: one occurrence, now as below.`
+      : `${first.title}: ${events.length} occurrences have been changed, now as below.`;
+  return {
+    method: ICalCalendarMethod.REQUEST,
+    events,
+    subject: `${update ? 'Updated invitation' : 'Invitation'}: ${first.title}`,
+    headline,
+    when: when(first.start, first.end, first.timezone),
+    description: first.description,
+  };
 }
 
-/** The CANCEL sent to invitees a change removed: of the occurrence, or of the whole booking. */
-function cancellationFor(change: BookingChange, main: Message, removed: readonly Invitee[]): Message {
+/** The CANCEL of the whole series: deleted, or no longer inviting `to`. */
+function seriesCancel(change: BookingChange, to: Invitee, master: EventInput, sequence: number): Message {
+  const booking = change.before!.booking;
+  const dropped = !!change.after;
   return {
-    ...main,
     method: ICalCalendarMethod.CANCEL,
-    events: main.events.slice(0, 1).map((event) => ({ ...event, attendees: removed, cancelled: true })),
-    subject: `Cancelled: ${main.events[0]?.title ?? change.booking.title}`,
-    headline: `You are no longer invited to ${main.events[0]?.title ?? change.booking.title}.`,
+    events: [
+      { ...master, sequence, cancelled: true, attendees: dropped ? [to] : everyInvitee(change.before!) },
+    ],
+    subject: `Cancelled: ${master.title}`,
+    headline: dropped
+      ? `You are no longer invited to ${master.title}.`
+      : `${master.title} has been cancelled.`,
+    when: when(master.start, master.end, booking.timezone),
+    repeats: repeats(booking),
   };
 }
 
-/** Everyone a cancellation of the whole booking concerns: its invitees and its occurrences'. */
-function everyInvitee(change: BookingChange): Invitee[] {
-  return [...change.booking.invites_list, ...change.occurrences.flatMap((o) => o.invites_list)];
+/** The CANCEL of occurrences (RECURRENCE-ID): deleted, or no longer inviting `to`. */
+function occurrencesCancel(
+  change: BookingChange,
+  to: Invitee,
+  events: EventInput[],
+  sequence: number,
+): Message {
+  const [first] = events.sort(byStart) as [EventInput];
+  const remaining = change.after ? regularStarts(change.after) : new Set<string>();
+  for (const occurrence of change.after?.occurrences ?? []) remaining.add(occurrence.recurrence_id);
+  const dropped = events.every((event) => remaining.has(event.recurrenceId!));
+  const at = when(first.start, first.end, first.timezone);
+  const headline =
+    events.length > 1
+      ? `${first.title}: ${events.length} occurrences have been cancelled for you.`
+      : dropped
+        ? `You are no longer invited to ${first.title} on ${at}.`
+        : `${first.title} on ${at} has been cancelled.`;
+  return {
+    method: ICalCalendarMethod.CANCEL,
+    events: events.map((event) => ({
+      ...event,
+      sequence,
+      cancelled: true,
+      attendees: dropped ? [to] : event.attendees,
+    })),
+    subject: `Cancelled: ${first.title}`,
+    headline,
+    when: at,
+  };
+}
+
+const byStart = (a: EventInput, b: EventInput) => a.start.localeCompare(b.start);
+
+/** Everyone a booking invites: to its series and to its occurrences changed on their own. */
+function everyInvitee(state: BookingState): Invitee[] {
+  const seen = new Set<string>();
+  return [state.booking.invites_list, ...state.occurrences.map((o) => o.invites_list)]
+    .flat()
+    .filter((invitee) => !seen.has(addressOf(invitee)) && !!seen.add(addressOf(invitee)));
 }
 
 function organizerOf(change: BookingChange): { name: string; email: string } {
-  return change.organizer ?? { name: change.booking.organizer_name, email: change.booking.organizer_email };
+  return change.organizer;
 }
 
-/** What every VEVENT of an invitation carries besides its times: where, who organizes, who is invited. */
-function common(change: BookingChange) {
+/** Where a booking or an occurrence is: its space and venue, as the change read them. */
+function locationOf(change: BookingChange, place: { venue_id: string; space_id: string }): string {
+  const space = change.places?.spaces.get(place.space_id) ?? change.space;
+  const venue = change.places?.venues.get(place.venue_id) ?? change.venue;
+  return `${space.title}, ${venue.name}`;
+}
+
+/** What the series' VEVENT carries besides its times: where, who organizes, who is invited. */
+function commonOf(change: BookingChange, booking: BookingItem) {
   return {
-    location: `${change.space.title}, ${change.venue.name}`,
+    location: locationOf(change, booking),
     organizer: organizerOf(change),
-    attendees: change.booking.invites_list,
+    attendees: booking.invites_list,
   };
 }
 
-/** As {@link common}, for an occurrence changed on its own, which has its own invitees. */
-function forOccurrence(change: BookingChange, occurrence: BookingOccurrenceItem) {
-  return { ...common(change), attendees: occurrence.invites_list };
-}
-
-function seriesFields(change: BookingChange, booking: BookingItem): EventInput {
-  return seriesEvent(booking, common(change));
+/** An occurrence changed on its own as the override of its slot, with its own place and invitees. */
+function overrideOf(
+  change: BookingChange,
+  booking: BookingItem,
+  occurrence: BookingOccurrenceItem,
+): EventInput {
+  return overrideEvent(booking, occurrence, {
+    location: locationOf(change, occurrence),
+    organizer: organizerOf(change),
+    attendees: occurrence.invites_list,
+  });
 }
 
 /** The end of an occurrence of the booking that starts at `start`: the booking's wall-clock length later. */
@@ -261,29 +397,14 @@ function endOf(booking: BookingItem, start: string): string {
   return new Date(parseWallTime(start)! + length).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-/** Whether the booking has an occurrence besides the one at `start` (regular, or changed on its own). */
-function remainsBesides(change: BookingChange, start: string): boolean {
-  const { booking } = change;
-  if (change.occurrences.some((occurrence) => occurrence.recurrence_id !== start)) return true;
-  const excluded = new Set([...booking.exdates, start]);
-  return expandOccurrences(bookingTiming(booking)).some((occurrence) => !excluded.has(occurrence.start_date));
-}
-
-/** Whether the booking still shows an occurrence that starts before `start`. */
-function showsBefore(booking: BookingItem, start: string): boolean {
-  const excluded = new Set(booking.exdates);
-  return expandOccurrences(bookingTiming(booking)).some(
-    (occurrence) => occurrence.start_date < start && !excluded.has(occurrence.start_date),
-  );
-}
-
 async function send(change: BookingChange, to: Invitee, message: Message): Promise<void> {
   const calendar = newCalendar({
     method: message.method,
   });
   for (const event of message.events) addEvent(calendar, event);
   const ics = calendar.toString();
-  const where = `${change.space.title}, ${change.venue.name}`;
+  const [first] = message.events;
+  const where = first?.location ?? `${change.space.title}, ${change.venue.name}`;
   const organizer = organizerOf(change);
   const lines: Array<[string, string]> = [
     ['When', message.when],

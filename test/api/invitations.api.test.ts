@@ -237,8 +237,9 @@ describe('invitations of a booking', () => {
     expect(series.start.toISOString()).toBe('2030-03-18T09:00:00.000Z');
     expect(series.start.tz).toBe(zone);
     expect(series.rrule?.toString()).toContain('COUNT=4');
+    // EXDATE names the deleted occurrence only: the moved one is its override, which an EXDATE would remove.
     const exdates = (Object.values(series.exdate ?? {}) as Date[]).map((date) => date.toISOString());
-    expect(new Set(exdates)).toEqual(new Set([london('2030-03-25 09:00:00'), london('2030-04-01 09:00:00')]));
+    expect(new Set(exdates)).toEqual(new Set([london('2030-03-25 09:00:00')]));
     expect(all!.text).toContain('EXDATE;TZID=Europe/London:');
     // The moved occurrence comes along as an override of its slot.
     const override = Object.values(series.recurrences ?? {})[0] as VEvent | undefined;
@@ -256,6 +257,152 @@ describe('invitations of a booking', () => {
     expect(whole!.status).toBe('CANCELLED');
     expect(whole!.sequence).toBeGreaterThan(series.sequence as number);
     expect(end!.mail.text).toContain('Planning (all hands) has been cancelled.');
+  });
+
+  it('each invitee is sent what they see: one occurrence changed without one and with another, then the series', async () => {
+    const ann = anEmail('Ann');
+    const bob = anEmail('Bob');
+    const cat = anEmail('Cat');
+    const booking = await aBooking(token, place, { invites_list: [{ email: ann }, { email: bob }] });
+    const path = `/client/booking/${booking.id}`;
+    const form = { venue: place.venue.id, space: place.space.id, title: 'Planning', ...weekly };
+    const april1 = london('2030-04-01 09:00:00');
+    const onApril1 = (invites: string[]) =>
+      call('PUT', path, {
+        token,
+        body: {
+          ...form,
+          start_date: '2030-04-02 14:00:00',
+          end_date: '2030-04-02 15:00:00',
+          invites_list: invites.map((email) => ({ email })),
+          applicable: 'THIS',
+          occurrence_start: '2030-04-01 09:00:00',
+        },
+      });
+    // node-ical files a series' overrides under it (`recurrences`, some under two keys).
+    const overridesIn = (invitation: Invitation) => [
+      ...new Set(
+        invitation.events
+          .flatMap((event) =>
+            event.recurrenceid
+              ? [event.recurrenceid]
+              : Object.values(event.recurrences ?? {}).map((o) => o.recurrenceid),
+          )
+          .map((recurrenceId) => new Date(recurrenceId as Date).toISOString()),
+      ),
+    ];
+    const exdatesOf = (event: VEvent) => [
+      ...new Set((Object.values(event.exdate ?? {}) as Date[]).map((date) => date.toISOString())),
+    ];
+
+    // 1 April moved to 2 April, without Bob and with Cat.
+    expect((await onApril1([ann, cat])).status).toBe(200);
+    const [, annMoved] = await awaitInvitations(ann, 2);
+    expect(annMoved!.method).toBe('REQUEST');
+    expect(annMoved!.events.map((event) => event.recurrenceid?.toISOString())).toEqual([april1]);
+    const [, bobDropped] = await awaitInvitations(bob, 2);
+    expect(bobDropped!.method).toBe('CANCEL');
+    expect(bobDropped!.events.map((event) => event.recurrenceid?.toISOString())).toEqual([april1]);
+    expect(attendees(bobDropped!.events[0]!)).toEqual([bob]);
+    expect(bobDropped!.mail.text).toContain(
+      'You are no longer invited to Planning on 1st Apr, 2030 | 9:00am – 10:30am (Europe/London).',
+    );
+    const [catInvited] = await awaitInvitations(cat, 1);
+    expect(catInvited!.mail.subject).toBe('Invitation: Planning');
+    expect(catInvited!.method).toBe('REQUEST');
+    expect(catInvited!.events).toHaveLength(1);
+    expect(catInvited!.events[0]!.recurrenceid?.toISOString()).toBe(april1);
+    expect(catInvited!.events[0]!.start.toISOString()).toBe(london('2030-04-02 14:00:00'));
+    expect(catInvited!.mail.text).toContain('When: 2nd Apr, 2030 | 2:00pm – 3:00pm (Europe/London)');
+
+    // The series renamed: Ann gets it with the moved occurrence and no EXDATE, Bob without it.
+    const renamed = await call('PUT', path, {
+      token,
+      body: {
+        ...form,
+        title: 'Planning (all hands)',
+        invites_list: [{ email: ann }, { email: bob }],
+        applicable: 'ALL',
+        occurrence_start: '2030-03-18 09:00:00',
+      },
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    const [, , annAll] = await awaitInvitations(ann, 3);
+    const annSeries = annAll!.events.find((event) => !event.recurrenceid)!;
+    expect(annSeries.summary).toBe('Planning (all hands)');
+    expect(exdatesOf(annSeries)).toEqual([]);
+    expect(annAll!.text).not.toContain('EXDATE');
+    expect(overridesIn(annAll!)).toEqual([april1]);
+    const [, , bobAll] = await awaitInvitations(bob, 3);
+    expect(bobAll!.events).toHaveLength(1);
+    expect(overridesIn(bobAll!)).toEqual([]);
+    expect(exdatesOf(bobAll!.events[0]!)).toEqual([april1]);
+    // Cat's occurrence did not change: no mail.
+    expect(await invitationsTo(cat)).toHaveLength(1);
+
+    // Bob back on 2 April: his series must show it again, so it is sent again, with the override.
+    expect((await onApril1([ann, bob, cat])).status).toBe(200);
+    const [, , , bobBack] = await awaitInvitations(bob, 4);
+    expect(bobBack!.method).toBe('REQUEST');
+    const bobSeries = bobBack!.events.find((event) => !event.recurrenceid)!;
+    expect(exdatesOf(bobSeries)).toEqual([]);
+    expect(overridesIn(bobBack!)).toEqual([april1]);
+    expect(bobBack!.mail.text).toContain('Planning has been changed: one occurrence, now as below.');
+    const [, , , annBack] = await awaitInvitations(ann, 4);
+    expect(annBack!.events.map((event) => event.recurrenceid?.toISOString())).toEqual([april1]);
+    expect(attendees(annBack!.events[0]!).sort()).toEqual([ann, bob, cat].sort());
+    expect(
+      annBack!.events.every((event) => (event.sequence as number) > (annSeries.sequence as number)),
+    ).toBe(true);
+  });
+
+  it('an occurrence moved to another space says where it now is', async () => {
+    const ann = anEmail('Ann');
+    const booking = await aBooking(token, place, { invites_list: [{ email: ann }] });
+    const other = await call('POST', `/client/newspace/${place.venue.id}`, {
+      token,
+      body: { title: `Annex ${ulid().slice(-6)}` },
+    });
+    expect(other.status, JSON.stringify(other.body)).toBe(200);
+    const moved = await call('PUT', `/client/booking/${booking.id}`, {
+      token,
+      body: {
+        venue: place.venue.id,
+        space: other.body.result.id,
+        title: 'Planning',
+        ...weekly,
+        start_date: '2030-03-25 09:00:00',
+        end_date: '2030-03-25 10:30:00',
+        invites_list: [{ email: ann }],
+        applicable: 'THIS',
+        occurrence_start: '2030-03-25 09:00:00',
+      },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const [first, change] = await awaitInvitations(ann, 2);
+    expect(first!.events[0]!.location).toBe(`${place.space.title}, ${place.venue.name}`);
+    expect(change!.events[0]!.location).toBe(`${other.body.result.title}, ${place.venue.name}`);
+    expect(change!.mail.text).toContain(`Where: ${other.body.result.title}, ${place.venue.name}`);
+
+    // The series renamed where it is: the series there, the moved occurrence still in the annex.
+    const renamed = await call('PUT', `/client/booking/${booking.id}`, {
+      token,
+      body: {
+        venue: place.venue.id,
+        space: place.space.id,
+        title: 'Planning (all hands)',
+        ...weekly,
+        invites_list: [{ email: ann }],
+        applicable: 'ALL',
+        occurrence_start: '2030-03-18 09:00:00',
+      },
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    const [, , all] = await awaitInvitations(ann, 3);
+    const [series] = all!.events as [VEvent];
+    expect(series.location).toBe(`${place.space.title}, ${place.venue.name}`);
+    const [override] = Object.values(series.recurrences ?? {}) as VEvent[];
+    expect(override?.location).toBe(`${other.body.result.title}, ${place.venue.name}`);
   });
 
   it('FOLLOWING deleted: the series as it now ends; an invitee dropped by a change is sent a CANCEL', async () => {
@@ -372,8 +519,7 @@ describe('invitations of a booking', () => {
       sendInvitations({
         kind: 'created',
         accountId: account.accountId,
-        booking: broken,
-        occurrences: [],
+        after: { booking: broken, occurrences: [] },
         venue: { name: 'Hall', timezone: 'Not/A_Zone' } as never,
         space: { title: 'Room' } as never,
         organizer: { id: 'x', name: 'Olga', email: 'olga@example.test' },
