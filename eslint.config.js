@@ -20,6 +20,23 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // The SPA talks to the API over HTTP; what both sides share is in shared/.
+    files: ['web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/functions/**', '**/infra/**'],
+              message: 'web/ reaches the API over HTTP; share types through shared/',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // shared/ runs in the browser too: no AWS SDK, no Node built-ins.
     files: ['shared/**/*.ts'],
     ignores: ['shared/**/*.test.ts'],
@@ -29,6 +46,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['@aws-sdk/*', 'node:*', 'electrodb', '@middy/*'], message: 'shared/ is browser-safe' },
+            {
+              group: ['**/functions/**', '**/web/**', '**/infra/**'],
+              message: 'shared/ is the layer below the API and the web: it imports neither',
+            },
           ],
         },
       ],
