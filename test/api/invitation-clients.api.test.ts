@@ -1,0 +1,33 @@
+import fc from 'fast-check';
+import { anAccount, call, mailTo } from '../support/api';
+import { describePlayed, playScenario, scenarios } from '../support/invitation-scenarios';
+
+/**
+ * Invitations as calendar clients read them (docs/decisions.md, "What an invitee's calendar
+shows"): after any
+ * series of changes and deletes of a recurring booking (THIS, FOLLOWING, ALL; moved by hours or a
+ * day, renamed, invitees added and removed) across a change of clocks, each invitee's mail, given
+ * in the order received to a calendar client (test/support/calendar-client.ts) and expanded by
+ * ical.js (Thunderbird's engine) and node-ical, shows the occurrences the API lists for that
+ * invitee: the same instants and titles. The scenarios are test/support/invitation-scenarios.ts;
+ * bench/invitations.bench.ts plays many more.
+ */
+
+/** Fixed, so that a run is the same every time; `INVITATION_CLIENTS_SEED` replays another. */
+const seed = process.env.INVITATION_CLIENTS_SEED ? Number(process.env.INVITATION_CLIENTS_SEED) : 20_300_331;
+
+describe('invitations read by calendar clients', () => {
+  it('every invitee’s calendar shows what the API lists for them, in ical.js and node-ical', async () => {
+    const account = await anAccount(['Account Admin']);
+    const token = account.users['Account Admin']!.token;
+    await fc.assert(
+      fc.asyncProperty(scenarios, async (scenario) => {
+        const played = await playScenario(scenario, { call, mailTo, token });
+        if (played.differences.length)
+          throw new Error(`Calendars differ from the API:\n${describePlayed(played)}`);
+      }),
+      // Each run books through the API and reads the mailbox: shrinking would replay dozens.
+      { seed, numRuns: 12, endOnFailure: true },
+    );
+  }, 120_000);
+});
