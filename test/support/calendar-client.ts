@@ -154,9 +154,12 @@ export class CalendarClient {
     const entry = this.entries.get(uid);
     if (!entry?.master || entry.master.vevent === 'cancelled') return undefined;
     const instances = [...entry.instances.values()];
-    const exdates = instances
-      .filter((instance) => instance.vevent === 'cancelled')
-      .map((instance) => instance.recurrenceId!.replace(/^RECURRENCE-ID/i, 'EXDATE'));
+    // An instance the master already excludes is not excluded twice: ical.js, past a repeated
+    // EXDATE value, no longer excludes the next one (RecurExpansion moves one EXDATE per instance).
+    const excluded = excludedBy(entry.master.vevent, this.zones);
+    const exdates = [...entry.instances]
+      .filter(([key, instance]) => instance.vevent === 'cancelled' && !excluded.has(key))
+      .map(([, instance]) => instance.recurrenceId!.replace(/^RECURRENCE-ID/i, 'EXDATE'));
     const master = entry.master.vevent.replace(
       /\r\nEND:VEVENT\s*$/,
       `\r\n${exdates.join('\r\n')}\r\nEND:VEVENT`,
@@ -198,6 +201,21 @@ export class CalendarClient {
 export function sortOccurrences(list: readonly CalendarOccurrence[]): CalendarOccurrence[] {
   const key = (o: CalendarOccurrence) => `${o.start} ${o.end} ${o.title}`;
   return [...list].sort((a, b) => key(a).localeCompare(key(b)));
+}
+
+/** The instants (ISO, UTC) a master's own EXDATEs name. */
+function excludedBy(vevent: string, zones: ReadonlyMap<string, string>): Set<string> {
+  const calendar = new ICAL.Component(
+    ICAL.parse(['BEGIN:VCALENDAR', 'VERSION:2.0', ...zones.values(), vevent, 'END:VCALENDAR'].join('\r\n')),
+  );
+  const master = calendar.getFirstSubcomponent('vevent')!;
+  return new Set(
+    master
+      .getAllProperties('exdate')
+      .flatMap((property) => property.getValues())
+      .filter((value): value is ICAL.Time => value instanceof ICAL.Time)
+      .map((time) => time.toJSDate().toISOString()),
+  );
 }
 
 /** An override with no master: one event at its own times. */

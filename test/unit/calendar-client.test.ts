@@ -110,6 +110,22 @@ describe('a calendar client, with either engine', () => {
     expect(bothEngines(client)).toEqual([expected, expected]);
   });
 
+  it('a cancel of an instance the master already excludes: the later cancels still hold', () => {
+    const client = new CalendarClient();
+    client.receive(message('REQUEST', series(1, 'Planning', ['EXDATE;TZID=Europe/London:20300325T090000'])));
+    client.receive(message('CANCEL', cancelled(2)));
+    const april = (day: string) => [
+      'SEQUENCE:3',
+      `RECURRENCE-ID;TZID=Europe/London:203004${day}T090000`,
+      `DTSTART;TZID=Europe/London:203004${day}T090000`,
+      `DTEND;TZID=Europe/London:203004${day}T103000`,
+      'STATUS:CANCELLED',
+    ];
+    client.receive(message('CANCEL', april('01')));
+    const expected = [whole[0]!, whole[3]!];
+    expect(bothEngines(client)).toEqual([expected, expected]);
+  });
+
   it('a master with its overrides replaces the set; one of a lower SEQUENCE is ignored', () => {
     const client = new CalendarClient();
     client.receive(message('REQUEST', series(0), moved(1)));
