@@ -4,6 +4,7 @@ import { run as cap } from './cap.bench';
 import { run as contract } from './contract.bench';
 import { run as displays } from './displays.bench';
 import { run as dynamodbCalls } from './dynamodb-calls.bench';
+import { run as invitations } from './invitations.bench';
 import { run as lambda } from './lambda.bench';
 import { run as load } from './load.bench';
 import { run as recurrence } from './recurrence.bench';
@@ -25,6 +26,7 @@ const suites = [
   ['cap', 'CAP job: alert feeds of many spaces', cap],
   ['displays', 'Room displays polling their state', displays],
   ['calendars', 'Linked calendars: a 1,000-event import, bookings pushed', calendars],
+  ['invitations', 'Invitations read as calendar clients do (ical.js, node-ical)', invitations],
 ] as const;
 
 const wanted = process.argv.slice(2);
