@@ -1,5 +1,5 @@
 import { clockText, dayText, describeRule } from '../../shared/booking-text';
-import { expandOccurrences } from '../../shared/recurrence';
+import { expandOccurrences, type Occurrence } from '../../shared/recurrence';
 import { parseWallTime } from '../../shared/wall-time';
 import type { BookingItem, BookingOccurrenceItem } from '../data/entities';
 import { logger } from '../http/logger';
@@ -24,7 +24,8 @@ import { escapeHtml, sendMail } from './mail';
  * - Each invitee is sent what they see of the booking (their {@link View}): the series if they are
  *   invited to it, with an EXDATE for each occurrence they do not see (deleted, or changed on its
  *   own without them), and every occurrence changed on its own that invites them, as an override
- *   (RECURRENCE-ID). A changed occurrence is never in EXDATE for someone it invites.
+ *   (RECURRENCE-ID). A changed occurrence is never in EXDATE for someone it invites. An occurrence
+ *   over a change of clocks, longer or shorter than the first, is an override too.
  * - Whenever the series is sent (a new booking, any change but one occurrence's), it comes with
  *   all the invitee's current overrides in one VCALENDAR: a client replaces the series it holds
  *   with what it receives.
@@ -122,27 +123,43 @@ function plan(change: BookingChange): Array<{ to: Invitee; messages: Message[] }
     }
   }
   const sequence = change.after ? change.after.booking.sequence : change.before!.booking.sequence + 1;
-  const regular = { before: regularStarts(change.before), after: regularStarts(change.after) };
+  const shapes = { before: shapeOf(change.before), after: shapeOf(change.after) };
+  const regular = { before: shapes.before.regular, after: shapes.after.regular };
   const deliveries: Array<{ to: Invitee; messages: Message[] }> = [];
   for (const [address, to] of people) {
-    const before = viewOf(change, change.before, address, sequence);
-    const after = viewOf(change, change.after, address, sequence);
+    const before = viewOf(change, change.before, shapes.before, address, sequence);
+    const after = viewOf(change, change.after, shapes.after, address, sequence);
     const messages = messagesFor(change, to, { before, after }, regular, sequence);
     if (messages.length) deliveries.push({ to, messages });
   }
   return deliveries;
 }
 
-/** The original starts of a booking's regular occurrences: its rule's, less its exdates. */
-function regularStarts(state: BookingState | undefined): Set<string> {
-  if (!state) return new Set();
-  const excluded = new Set(state.booking.exdates);
-  return new Set(
-    expandOccurrences(bookingTiming(state.booking))
-      .map((occurrence) => occurrence.start_date)
-      .filter((start) => !excluded.has(start)),
-  );
+/** A booking's regular occurrences: their original starts, and those its rule cannot give as they are. */
+interface Shape {
+  regular: Set<string>;
+  /**
+   * Regular occurrences whose length in elapsed time differs from the first's, over a change of
+   * clocks: a rule repeats the first's exact length (RFC 5545), so they are sent as overrides.
+   */
+  uneven: Occurrence[];
 }
+
+function shapeOf(state: BookingState | undefined): Shape {
+  if (!state) return { regular: new Set(), uneven: [] };
+  const excluded = new Set(state.booking.exdates);
+  const all = expandOccurrences(bookingTiming(state.booking));
+  const elapsed = (o: Occurrence) => Date.parse(o.end_utc) - Date.parse(o.start_utc);
+  const length = all[0] ? elapsed(all[0]) : 0;
+  const regular = all.filter((occurrence) => !excluded.has(occurrence.start_date));
+  return {
+    regular: new Set(regular.map((occurrence) => occurrence.start_date)),
+    uneven: state.booking.recurring === 'Yes' ? regular.filter((o) => elapsed(o) !== length) : [],
+  };
+}
+
+/** The original starts of a booking's regular occurrences: its rule's, less its exdates. */
+const regularStarts = (state: BookingState | undefined) => shapeOf(state).regular;
 
 /**
  * What `address` sees of the booking in `state`: the series if it invites them, its EXDATE the
@@ -152,6 +169,7 @@ function regularStarts(state: BookingState | undefined): Set<string> {
 function viewOf(
   change: BookingChange,
   state: BookingState | undefined,
+  shape: Shape,
   address: string,
   sequence: number,
 ): View {
@@ -172,6 +190,16 @@ function viewOf(
       ].sort();
     }
     view.master = master;
+    for (const occurrence of shape.uneven) {
+      view.overrides.set(occurrence.start_date, {
+        ...master,
+        start: occurrence.start_date,
+        end: occurrence.end_date,
+        rrule: undefined,
+        exdates: undefined,
+        recurrenceId: occurrence.start_date,
+      });
+    }
   }
   return view;
 }

@@ -6,6 +6,7 @@ import { getBookingState } from '../../functions/data/bookings';
 import { sendInvitations } from '../../functions/services/invitations';
 import type { SentMail } from '../../infra/local/emulators/ses';
 import { anAccount, anEmail, call, mailTo } from '../support/api';
+import { CalendarClient, engines } from '../support/calendar-client';
 
 /**
  * Invitations (issue 10, "Invitations"): creating, changing and cancelling a booking e-mails each
@@ -452,6 +453,48 @@ describe('invitations of a booking', () => {
     expect(dropped!.events[0]!.uid).toBe(`${booking.id}@spaces`);
     expect(dropped!.events[0]!.recurrenceid).toBeUndefined();
     expect(attendees(dropped!.events[0]!)).toEqual([bob]);
+  });
+
+  it('a night over the change of clocks is sent as its own override, read alike by ical.js and node-ical', async () => {
+    const ann = anEmail('Ann');
+    // 23:00–03:00 from Friday 29 March 2030: the second night loses an hour (01:00 GMT → 02:00 BST).
+    const booking = await aBooking(token, place, {
+      title: 'Night watch',
+      start_date: '2030-03-29 23:00:00',
+      end_date: '2030-03-30 03:00:00',
+      recur_type: 'DAILY',
+      recur_on: undefined,
+      recur_end: 3,
+      invites_list: [{ email: ann }],
+    });
+    const [invitation] = await awaitInvitations(ann, 1);
+    expect(invitation!.text).toContain('RECURRENCE-ID;TZID=Europe/London:20300330T230000');
+    const listed = await call(
+      'GET',
+      `/client/bookings/${place.venue.id}/${place.space.id}/2030-03-29/2030-04-02`,
+      { token },
+    );
+    expect(listed.status).toBe(200);
+    const api = (listed.body.result as Array<{ id: string; start_at: string; end_at: string }>)
+      .filter((occurrence) => occurrence.id === booking.id)
+      .map((occurrence) => [occurrence.start_at, occurrence.end_at].map((t) => new Date(t).toISOString()));
+    expect(api).toEqual([
+      ['2030-03-29T23:00:00.000Z', '2030-03-30T03:00:00.000Z'],
+      ['2030-03-30T23:00:00.000Z', '2030-03-31T02:00:00.000Z'],
+      ['2030-03-31T22:00:00.000Z', '2030-04-01T02:00:00.000Z'],
+    ]);
+    const client = new CalendarClient();
+    client.receive(invitation!.text);
+    for (const engine of engines) {
+      const shown = client.occurrences(engine, {
+        from: new Date('2030-03-28T00:00:00Z'),
+        to: new Date('2030-04-03T00:00:00Z'),
+      });
+      expect(
+        shown.map((o) => [o.start, o.end]),
+        engine,
+      ).toEqual(api);
+    }
   });
 
   it('a single booking: no RRULE; the mail names both days of an event over midnight', async () => {
