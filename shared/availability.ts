@@ -35,7 +35,7 @@ function secondsOfDay(wallTime: string): number | undefined {
 
 /**
  * Checks that an event's start and end times of day lie within the space's availability, bounds included
- * (client-area §5: 'Space is available between {start} - {end}'). Returns field errors in the wire shape: the
+ * (docs/product/client-area.md §5: 'Space is available between {start} - {end}'). Returns field errors in the wire shape: the
  * message under `start_date` and/or `end_date`, whichever is outside; `{}` when both fit. Only the times of day are
  * compared, as the spec words it; a malformed date-time is left to the event schema.
  */

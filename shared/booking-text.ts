@@ -32,7 +32,7 @@ export const weekdayNames: Record<string, string> = {
   SU: 'Sunday',
 };
 
-/** First … Fifth (client-area §9). */
+/** First … Fifth (docs/product/client-area.md §9). */
 export const ordinals = ['First', 'Second', 'Third', 'Fourth', 'Fifth'] as const;
 
 /** 1 → '1st', 12 → '12th', 22 → '22nd'. */

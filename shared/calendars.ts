@@ -1,7 +1,7 @@
 /**
  * Linked calendars' constants, without zod (the SPA's route table reads them, and every page
  * loads it): the providers whose calendars a venue links, their names, a linked account's states
- * and the spec's words (client-area §8). The wire schemas are in ./schemas/calendars.ts.
+ * and the spec's words (docs/product/client-area.md §8). The wire schemas are in ./schemas/calendars.ts.
  */
 
 export const calendarProviders = ['google', 'microsoft'] as const;
@@ -15,7 +15,7 @@ export const calendarProviderNames: Record<CalendarProvider, string> = {
 export const calendarAccountStates = ['Connected', 'Reconnect needed'] as const;
 export type CalendarAccountState = (typeof calendarAccountStates)[number];
 
-/** The spec's words (client-area §8), and ours where it has none. */
+/** The spec's words (docs/product/client-area.md §8), and ours where it has none. */
 export const calendarMessages = {
   removeConfirm: 'By removing the linked account no newly created bookings will be synced. Proceed?',
   removed: 'Third-party account removed',

@@ -1,10 +1,10 @@
 /**
- * Client roles and their role attributes (client-area §6). The server enforces the same
+ * Client roles and their role attributes (docs/product/client-area.md §6). The server enforces the same
  * attributes the SPA uses to show menus and buttons; docs/decisions.md records the values.
  */
 type Flags<K extends string> = Record<K, boolean>;
 
-/** The role attributes of client-area §6, as `GET /client/me` answers them (its schema: schemas/roles.ts). */
+/** The role attributes of docs/product/client-area.md §6, as `GET /client/me` answers them (its schema: schemas/roles.ts). */
 export interface RolesAttr {
   statistics: boolean;
   dashboard: Flags<'visible' | 'recentvenues' | 'recentspaces' | 'recentbookings'>;

@@ -1,7 +1,7 @@
 /**
  * THIS / FOLLOWING / ALL: how an edit or a delete of one occurrence changes a stored series.
  *
- * Storage model (DESIGN §6): a series item holds the rule and the event's details; every occurrence is its own item,
+ * Storage model (docs/architecture.md §6): a series item holds the rule and the event's details; every occurrence is its own item,
  * keyed by `series_id` and `recurrence_id` (the occurrence's original local start, as RFC 5545's RECURRENCE-ID).
  *
  * - A *regular* occurrence follows its series: its times and details are the series' own.

@@ -1,9 +1,9 @@
 /**
- * Slideshows (client-area §2 "Slideshow panel", §3 Slideshow, §9): the choices and limits the API
+ * Slideshows (docs/product/client-area.md §2 "Slideshow panel", §3 Slideshow, §9): the choices and limits the API
  * enforces, the SPA offers and the room display plays. No zod here: pages import it.
  */
 
-/** Most slides in one slideshow (§9); the panel hides its add tile at this count. */
+/** Most slides in one slideshow (docs/product/client-area.md §9); the panel hides its add tile at this count. */
 export const MAX_SLIDES = 15;
 
 /** The 23 transitions between slides: the wire value and its label. */
@@ -61,7 +61,7 @@ const durationSeconds = [
   3600,
 ];
 
-/** How long an image slide shows (§9): 5–55 s by 5, 1–10 min, 15–55 min by 5, 1 hour. */
+/** How long an image slide shows (docs/product/client-area.md §9): 5–55 s by 5, 1–10 min, 15–55 min by 5, 1 hour. */
 export const SLIDE_DURATIONS: ReadonlyArray<{ value: string; label: string }> = durationSeconds.map(
   (seconds) => ({ value: toHms(seconds), label: durationLabel(seconds) }),
 );
@@ -76,5 +76,5 @@ export const SLIDE_FILE_KINDS = {
 export type SlideContentType = keyof typeof SLIDE_FILE_KINDS;
 export const SLIDE_CONTENT_TYPES = Object.keys(SLIDE_FILE_KINDS) as SlideContentType[];
 
-/** The message for any other file (client-area §5). */
+/** The message for any other file (docs/product/client-area.md §5). */
 export const SLIDE_TYPE_MESSAGE = 'Only files of type MP4, PNG, and JPEG are allowed';

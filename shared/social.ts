@@ -1,5 +1,5 @@
 /**
- * Social sign-in (admin-and-auth §2 "Login screen", §7): the providers the API accepts, what each
+ * Social sign-in (docs/product/admin-and-auth.md §2 "Login screen", §7): the providers the API accepts, what each
  * area offers on its login page, and how the identity broker (Cognito's domain in AWS, the local
  * OpenID provider on one machine) names each one. No zod here: the login page imports it.
  */
@@ -50,5 +50,5 @@ export const confirmedAddressesOnly: readonly SocialProvider[] = ['facebook'];
 /** The scopes the SPA asks the broker for; the broker asks each provider for its own. */
 export const brokerScopes = 'openid email profile';
 
-/** The popup's size (admin-and-auth §9). */
+/** The popup's size (docs/product/admin-and-auth.md §9). */
 export const popupSize = { width: 400, height: 400 };

@@ -1,5 +1,5 @@
 /**
- * Times of day `HH:mm` and the spec's half-hour choices (client-area §5, §9), without the time
+ * Times of day `HH:mm` and the spec's half-hour choices (docs/product/client-area.md §5, §9), without the time
  * zone machinery of wall-time.ts, so that forms and request schemas can use them lightly.
  */
 const TIME_OF_DAY = /^(\d{2}):(\d{2})$/;
@@ -18,10 +18,10 @@ export function formatTimeOfDay(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
-/** Step between time choices, in minutes (client-area §5, §9). */
+/** Step between time choices, in minutes (docs/product/client-area.md §5, §9). */
 export const TIME_STEP_MINUTES = 30;
 
-/** A space's availability when it sets none (client-area §9: "default range 00:30 to 23:30"). */
+/** A space's availability when it sets none (docs/product/client-area.md §9: "default range 00:30 to 23:30"). */
 export const DEFAULT_AVAILABILITY = { start: '00:30', end: '23:30' } as const;
 
 /** Half-hour time choices `HH:mm` from `from` to `to`, both included (defaults: the spec's range 00:30–23:30). */

@@ -1,14 +1,14 @@
 import type { ClientRole } from './roles';
 
 /**
- * Venues, spaces and screens (client-area §2 "Venues area", §3, §5, §9): constants and the scope
+ * Venues, spaces and screens (docs/product/client-area.md §2 "Venues area", §3, §5, §9): constants and the scope
  * rule the API enforces and the SPA shows buttons by. No zod here: pages import it.
  */
 
-/** A new venue's time zone (client-area §9). */
+/** A new venue's time zone (docs/product/client-area.md §9). */
 export const DEFAULT_TIMEZONE = 'America/New_York';
 
-/** The space calendar colours (client-area §9: a 22-colour palette, default dark green). */
+/** The space calendar colours (docs/product/client-area.md §9: a 22-colour palette, default dark green). */
 export const CALENDAR_COLORS = [
   { name: 'Basil', value: '#0B8043' },
   { name: 'Tomato', value: '#D50000' },
@@ -37,7 +37,7 @@ export type CalendarColor = (typeof CALENDAR_COLORS)[number]['value'];
 /** Dark green. */
 export const DEFAULT_CALENDAR_COLOR: CalendarColor = '#0B8043';
 
-/** How often a screen's offline notice is e-mailed (client-area §9). */
+/** How often a screen's offline notice is e-mailed (docs/product/client-area.md §9). */
 export const OFFLINE_FREQUENCIES = [
   'Never',
   'Once an hour',
@@ -51,15 +51,15 @@ export type OfflineFrequency = (typeof OFFLINE_FREQUENCIES)[number];
 export const MAX_OFFLINE_RECIPIENTS = 20;
 /** Most alert feed URLs a space lists. */
 export const MAX_CAP_ALERT_URLS = 10;
-/** A screen licence expiring within this many days is highlighted (client-area §9). */
+/** A screen licence expiring within this many days is highlighted (docs/product/client-area.md §9). */
 export const LICENCE_EXPIRY_WARNING_DAYS = 30;
 
-/** A Venue Manager's permission on a venue, an Event Coordinator's on a space (client-area §4). */
+/** A Venue Manager's permission on a venue, an Event Coordinator's on a space (docs/product/client-area.md §4). */
 export const ASSIGNMENT_PERMISSIONS = ['Approved', 'Denied'] as const;
 export type AssignmentPermission = (typeof ASSIGNMENT_PERMISSIONS)[number];
 
 /**
- * The scope rule (DESIGN §5): an Account Admin acts on every venue and space of the account; a
+ * The scope rule (docs/architecture.md §5): an Account Admin acts on every venue and space of the account; a
  * Venue Manager only on the venues where their assignment is Approved (and those venues' spaces
  * and screens); an Event Coordinator only on the spaces where theirs is; a Viewer on none.
  * `assignment` is the person's assignment to the venue (Venue Manager) or to the space (Event

@@ -28,7 +28,7 @@ const licenceParams = z.object({ id: ulid, licenceId: ulid });
 
 /**
  * Customer accounts as the platform admin area manages them: the dashboard, accounts, their
- * users, impersonation and screen licences (admin-and-auth §2, §7 "Accounts", "Account users",
+ * users, impersonation and screen licences (docs/product/admin-and-auth.md §2, §7 "Accounts", "Account users",
  * "Licences", "Recent lists").
  */
 export const accountsRoutes = defineRoutes('accounts', {

@@ -11,7 +11,7 @@ import {
 import { noResult } from '../../shared/schemas/common';
 import { defineRoutes } from '../http/contract';
 
-/** Sign-in (with a password or a social provider), recovery and reset (admin-and-auth §7 "Authentication"). */
+/** Sign-in (with a password or a social provider), recovery and reset (docs/product/admin-and-auth.md §7 "Authentication"). */
 export const authRoutes = defineRoutes('auth', {
   'client-login': {
     method: 'POST',

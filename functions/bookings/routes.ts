@@ -28,9 +28,9 @@ const list = <P extends z.ZodType | undefined>(path: string, params: P, summary:
   }) as const;
 
 /**
- * Bookings (client-area §2 "Booking calendar (Events)", "Event form", "Event details panel"; §3;
+ * Bookings (docs/product/client-area.md §2 "Booking calendar (Events)", "Event form", "Event details panel"; §3;
  * §5; §7 "Bookings"): one item per booking with its rule and exceptions, occurrences expanded when
- * read (DESIGN §6), no two occurrences of a space overlapping, invitations e-mailed with iCalendar,
+ * read (docs/architecture.md §6), no two occurrences of a space overlapping, invitations e-mailed with iCalendar,
  * and each space's calendar feed. A Venue Manager books in their approved venues, an Event
  * Coordinator in their approved spaces (shared/venues.ts `actsOn`); a Viewer reads.
  */

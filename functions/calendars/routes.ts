@@ -14,7 +14,7 @@ import { spaceSchema } from '../../shared/schemas/venues';
 import { defineRoutes } from '../http/contract';
 
 /**
- * Linked calendars (client-area §1, §2 venue and space forms, §4 "Space calendar sync", §7
+ * Linked calendars (docs/product/client-area.md §1, §2 venue and space forms, §4 "Space calendar sync", §7
  * Venues and Spaces): Google and Microsoft accounts linked to a venue, and the calendar a space
  * syncs with. Linking and removing accounts needs `3rdPartyAccountManage` on the venue (an Account
  * Admin, or a Venue Manager approved on it) and a package with `third_party_integration` (403

@@ -7,7 +7,7 @@ const items = z.array(configItemSchema);
 
 const a = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 
-/** One configuration list's admin routes (admin-and-auth §2 "Configuration tabs"; odd spellings kept). */
+/** One configuration list's admin routes (docs/product/admin-and-auth.md §2 "Configuration tabs"; odd spellings kept). */
 const adminList = (path: string, label: string) =>
   ({
     list: {
@@ -52,7 +52,7 @@ const amenities = adminList('/admin/amenities', 'amenity');
 const spaceTypes = adminList('/admin/spaceType', 'space type');
 const venueTypes = adminList('/admin/venueType', 'venue type');
 
-/** Configuration lists and the client's lookups (client-area §7 "Account, lookups, users"). */
+/** Configuration lists and the client's lookups (docs/product/client-area.md §7 "Account, lookups, users"). */
 export const configRoutes = defineRoutes('config', {
   'list-amenities': amenities.list,
   'create-amenity': amenities.create,

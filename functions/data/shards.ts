@@ -1,6 +1,6 @@
 /**
  * The shards of the sparse indexes the scheduled jobs read across accounts (spaces with alert
- * feeds or check-in, screens by heartbeat, screen notices): DESIGN §7, no single hot partition.
+ * feeds or check-in, screens by heartbeat, screen notices): docs/architecture.md §7, no single hot partition.
  * An item's shard comes from its id, so it never moves; a job queries every shard.
  */
 export const WATCH_SHARDS = 8;

@@ -11,7 +11,7 @@ import {
 import { defineRoutes } from '../http/contract';
 
 /**
- * The room-display devices' own API (DESIGN §7): a device registers without any account, shows
+ * The room-display devices' own API (docs/architecture.md §7): a device registers without any account, shows
  * its activation code until a screen takes it, and then works with its secret token.
  */
 export const deviceRoutes = defineRoutes('device', {

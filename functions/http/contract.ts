@@ -39,7 +39,7 @@ export type AuthKind = 'public' | 'client' | 'admin' | 'device';
 export type Permission = 'read' | RoleFlag;
 /** The media types of answers that are text rather than JSON. */
 export type TextMediaType = 'text/calendar' | 'text/plain';
-/** Error statuses an operation may answer, all with the body `{ message }` (DESIGN §4). */
+/** Error statuses an operation may answer, all with the body `{ message }` (docs/architecture.md §4). */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503;
 
 type Schema = z.ZodType | undefined;
@@ -62,7 +62,7 @@ export interface RouteSpec<
   body?: B;
   /**
    * The body may come form-encoded (`application/x-www-form-urlencoded`, each field once), as the
-   * specification sends it (client-area §7: the calendar code); JSON is taken too.
+   * specification sends it (docs/product/client-area.md §7: the calendar code); JSON is taken too.
    */
   form?: boolean;
   query?: Q;
@@ -73,7 +73,7 @@ export interface RouteSpec<
   unwrapped?: boolean;
   /**
    * The answer repeats its message as `data.message`, where the specification says the SPA reads
-   * it (client-area §7: the CAP alert settings' save).
+   * it (docs/product/client-area.md §7: the CAP alert settings' save).
    */
   messageInData?: boolean;
   /**

@@ -1,7 +1,7 @@
 import type { TokenStamp } from './tokens';
 
 /**
- * Sessions end exactly at logout, password change and reset (DESIGN §5). The API stamps an access
+ * Sessions end exactly at logout, password change and reset (docs/architecture.md §5). The API stamps an access
  * token with its issue time in whole seconds (`iat`), so the second of an end holds tokens from
  * before it and after it alike. The rule:
  *

@@ -17,7 +17,7 @@ import {
 import { uploadRequestSchema, uploadTicketSchema } from '../../shared/schemas/uploads';
 import { defineRoutes } from '../http/contract';
 
-/** The signed-in user (client-area §7 "Me and auth"). */
+/** The signed-in user (docs/product/client-area.md §7 "Me and auth"). */
 export const meRoutes = defineRoutes('me', {
   'client-password-change': {
     method: 'POST',

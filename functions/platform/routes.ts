@@ -8,7 +8,7 @@ import { defineRoutes } from '../http/contract';
 
 /**
  * The platform itself: packages, banner announcements, super admins and activity logs
- * (admin-and-auth §2 "Configuration tabs", "Admin users", §7 "Packages", "Banners", "Admin users").
+ * (docs/product/admin-and-auth.md §2 "Configuration tabs", "Admin users", §7 "Packages", "Banners", "Admin users").
  */
 export const platformRoutes = defineRoutes('platform', {
   'list-packages': {

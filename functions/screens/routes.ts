@@ -11,7 +11,7 @@ import {
 import { defineRoutes } from '../http/contract';
 
 /**
- * Screens and the licences they hold (client-area §2 "Screen form", "Screen offline
+ * Screens and the licences they hold (docs/product/client-area.md §2 "Screen form", "Screen offline
  * notifications panel"; §7 "Screens"). An active screen holds one of the account's available
  * licences; a Venue Manager acts on the screens of their approved venues.
  */

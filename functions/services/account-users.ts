@@ -34,9 +34,9 @@ import { replacePin } from '../data/users';
 import { acceptUpload, fileUrl, releaseFiles, savingFiles } from './uploads';
 
 /**
- * The users of customer accounts, as the platform admin area manages them (admin-and-auth §2
+ * The users of customer accounts, as the platform admin area manages them (docs/product/admin-and-auth.md §2
  * "Account users screen", §5, §7 "Account users") and as an account's own Account Admin does
- * (client-area §2 "Account management", §7): roles of the account's package, e-mail unique in the
+ * (docs/product/client-area.md §2 "Account management", §7): roles of the account's package, e-mail unique in the
  * client area, PIN unique in the account, active Account Admins within the package's limit and
  * never fewer than one. A client principal reaches only the users of its own account: the user of
  * another account is not found.
@@ -92,7 +92,7 @@ export async function withLogin(
   await write().catch(undo);
 }
 
-/** A role must be one the account's package allows (admin-and-auth §5). */
+/** A role must be one the account's package allows (docs/product/admin-and-auth.md §5). */
 function assertRoleAllowed(pkg: PackageItem, role: ClientRole): void {
   if (!pkg.allowed_user_roles.includes(role)) {
     throw new Invalid({

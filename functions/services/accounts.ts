@@ -34,7 +34,7 @@ import { escapeHtml, sendMail } from './mail';
 import { acceptUpload, fileUrl, releaseFiles, savingFiles } from './uploads';
 
 /**
- * Customer accounts as the platform admin area manages them (admin-and-auth §2, §5, §7). An
+ * Customer accounts as the platform admin area manages them (docs/product/admin-and-auth.md §2, §5, §7). An
  * account is created with its first Account Admin, in Cognito and DynamoDB together; counters
  * (the account's users and active Account Admins, the platform's totals) move in the transaction
  * of each change (docs/data-model.md).

@@ -22,7 +22,7 @@ import {
 } from '../../shared/schemas/team';
 
 /**
- * Per-person activity logs (admin-and-auth §2 "Admin users", §7): a super admin's or an account
+ * Per-person activity logs (docs/product/admin-and-auth.md §2 "Admin users", §7): a super admin's or an account
  * user's changes in a date range, newest first, optionally of one component. Dates are UTC days.
  */
 export type ActivityFilter = z.output<typeof activityFilterSchema>;

@@ -20,7 +20,7 @@ import { acceptUpload, fileUrl, releaseFiles, savingFiles } from './uploads';
 import { fullName } from './people';
 
 /**
- * Super admins (admin-and-auth §2 "Admin users", §3 Admin user, §5, §7 "Admin users"): e-mail
+ * Super admins (docs/product/admin-and-auth.md §2 "Admin users", §3 Admin user, §5, §7 "Admin users"): e-mail
  * unique among admins, made in Cognito and DynamoDB together, who made and who last changed
  * each one; an admin cannot deactivate themself and the last active admin cannot be deactivated.
  */

@@ -21,7 +21,7 @@ import type { AdminPrincipal, ClientPrincipal } from '../http/principal';
 import { today } from './licences';
 
 /**
- * Banner announcements (admin-and-auth §3 Banner announcement, §5, §9): shown on the login pages
+ * Banner announcements (docs/product/admin-and-auth.md §3 Banner announcement, §5, §9): shown on the login pages
  * or in the client area for every package or the chosen ones, until their expiration date.
  */
 export type BannerInput = z.output<typeof bannerInputSchema>;

@@ -24,7 +24,7 @@ export interface Place {
 }
 
 /**
- * What the caller sees and acts on (DESIGN §5, shared/venues.ts `actsOn`): an Account Admin
+ * What the caller sees and acts on (docs/architecture.md §5, shared/venues.ts `actsOn`): an Account Admin
  * everything; a Viewer sees everything and acts on nothing; a Venue Manager the venues they are
  * assigned to, an Event Coordinator the spaces, each acting where Approved.
  */

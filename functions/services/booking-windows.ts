@@ -33,7 +33,7 @@ import {
 import { scopeOf, seesVenue } from './scope';
 
 /**
- * The booking lists (client-area §2 "Booking calendar", "Dashboard data"; §7 "Bookings"): the
+ * The booking lists (docs/product/client-area.md §2 "Booking calendar", "Dashboard data"; §7 "Bookings"): the
  * occurrences of a window, the newest bookings, the next occurrences, one booking, the invitees.
  * A window is one Query of an index by end (a venue's, a space's or the account's, patterns
  * 39–41), expanded in memory; venues and spaces are read by key in one BatchGetItem, never per

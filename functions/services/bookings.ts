@@ -61,8 +61,8 @@ import { MetricName } from '../observability/catalogue';
 import { countMetric } from '../observability/metrics';
 
 /**
- * Booking, changing and deleting (client-area §2 "Event form", §3 Booking, §5 "Event"; §7
- * "Bookings"; DESIGN §6). A booking is one item with its rule; an occurrence changed on its own is
+ * Booking, changing and deleting (docs/product/client-area.md §2 "Event form", §3 Booking, §5 "Event"; §7
+ * "Bookings"; docs/architecture.md §6). A booking is one item with its rule; an occurrence changed on its own is
  * an item under it. Times are wall-clock in the venue's zone. A write checks that the time it
  * newly occupies is within the space's hours and free (409 naming the first clash), then commits
  * in one transaction that bumps the space's `version` on condition that it is the one read: of

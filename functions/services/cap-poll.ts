@@ -23,7 +23,7 @@ import { alertsInForce, type SourcedCapDocument } from './cap/in-force';
 import { parseCapFeed, type FeedEntry } from './cap/parse';
 
 /**
- * The CAP job (DESIGN §7; client-area §2 "CAP alert panel"): every minute, each distinct feed URL of
+ * The CAP job (docs/architecture.md §7; docs/product/client-area.md §2 "CAP alert panel"): every minute, each distinct feed URL of
  * the spaces with Active alert feeds is fetched once (a conditional GET), read as a CAP alert or an
  * Atom/RSS index of them, and what it served is kept per URL; then each space's alerts in force are
  * worked out from its URLs' documents and written when they changed. A feed that fails keeps what

@@ -21,7 +21,7 @@ import { toSlideshow } from './slideshows';
 import { fileUrl } from './uploads';
 
 /**
- * What a room display shows (DESIGN §7): until its code is taken, the code; then its screen's
+ * What a room display shows (docs/architecture.md §7): until its code is taken, the code; then its screen's
  * space, today's and tomorrow's occurrences in the venue's zone, the check-in window, the active
  * slideshow with presigned URLs, and the alerts in force. Each poll is a heartbeat (written at
  * most once a minute). The answer's ETag lets an unchanged state answer 304.

@@ -8,7 +8,7 @@ import { ServiceUnavailable, TooManyRequests } from '../http/errors';
 import { secretHash } from '../http/secret-hash';
 
 /**
- * Room-display devices (DESIGN §7; issue: the room display): registration hands a device its id,
+ * Room-display devices (docs/architecture.md §7): registration hands a device its id,
  * a secret token (shown once, kept as a hash) and an activation code that an account user types as
  * a screen's `screen_id_no`.
  */

@@ -8,7 +8,7 @@ import { apiTokenSeconds, clientUsername, signApiToken } from '../http/tokens';
 import { fullName } from './people';
 
 /**
- * A super admin acting as a client user (admin-and-auth §4 "Impersonation"): a client-area
+ * A super admin acting as a client user (docs/product/admin-and-auth.md §4 "Impersonation"): a client-area
  * token signed by the API for at most an hour, naming the admin in its `act` claim, admitted on
  * the user by its `jti` so that the user's logout ends it, and logged in the platform's activity.
  * What is done with it is logged with both people; it cannot change the password or the PIN.

@@ -25,7 +25,7 @@ import { Conflict, NotFound } from '../http/errors';
 import type { AdminPrincipal } from '../http/principal';
 
 /**
- * Screen licences of an account (admin-and-auth §2 "Licences screen", §3, §5, §9): added in bulk
+ * Screen licences of an account (docs/product/admin-and-auth.md §2 "Licences screen", §3, §5, §9): added in bulk
  * as one purchase, numbered on per account, read as Expired once past their expiration date, and
  * kept while a screen uses them.
  */

@@ -15,7 +15,7 @@ import { NotFound } from '../http/errors';
 import type { AdminPrincipal } from '../http/principal';
 
 /**
- * Packages (admin-and-auth §3 Package, §5, §9): the roles an account's users may have, its limits
+ * Packages (docs/product/admin-and-auth.md §3 Package, §5, §9): the roles an account's users may have, its limits
  * on venues, spaces and active Account Admins (1–10, or Unlimited: stored as no number), and its
  * feature flags. Names are unique ignoring case.
  */

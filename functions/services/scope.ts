@@ -5,7 +5,7 @@ import { Forbidden, NotFound } from '../http/errors';
 import type { ClientPrincipal } from '../http/principal';
 
 /**
- * What a client user may see and act on among the account's venues and spaces (DESIGN §5, the
+ * What a client user may see and act on among the account's venues and spaces (docs/architecture.md §5, the
  * rule in shared/venues.ts `actsOn`, which the SPA uses to show buttons): an Account Admin every
  * venue and space; a Venue Manager the venues they are assigned to (acting only where Approved)
  * and those venues' spaces and screens; an Event Coordinator the spaces they are assigned to.

@@ -7,7 +7,7 @@ import type { ClientPrincipal } from '../http/principal';
 import { today, toLicence } from './licences';
 
 /**
- * The account's screen licences as screens use them (client-area §2 "Screen form": 'available /
+ * The account's screen licences as screens use them (docs/product/client-area.md §2 "Screen form": 'available /
  * active'): a licence is active while its status is Active and it has not expired, available
  * while it is also bound to no screen. An active screen takes an available one.
  */

@@ -33,7 +33,7 @@ import { withLicence } from './screen-licences';
 import { acceptUpload, fileUrl, releaseFiles, savingFiles } from './uploads';
 
 /**
- * Screens and the licences they hold (client-area §2 "Screen form", "Screen offline notifications
+ * Screens and the licences they hold (docs/product/client-area.md §2 "Screen form", "Screen offline notifications
  * panel", §3 Screen, §5; §7 "Screens"). A screen is put on an active space of an active venue by
  * its activation code, unique across the platform; an active screen holds one of the account's
  * available licences (Active, not expired, bound to no screen), which it frees when deactivated.

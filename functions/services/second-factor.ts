@@ -13,7 +13,7 @@ import { open, seal } from './vault';
  * client user may turn it on. The secret is kept sealed on the person's item
  * (functions/services/vault.ts, bound to the person); a code is accepted for the current step or
  * one either side (clocks drift, people type slowly), and each step's code once: a code for a
- * step not after the last one accepted is refused (RFC 6238 §5.2).
+ * step not after the last one accepted is refused (RFC 6238, section 5.2).
  */
 
 export const totp = { digits: 6, periodSeconds: 30, window: 1 } as const;

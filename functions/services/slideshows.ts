@@ -24,7 +24,7 @@ import {
 } from './uploads';
 
 /**
- * Slideshows of a space (client-area §2 "Slideshow panel", §3 Slideshow, §7 "Slideshows"): the
+ * Slideshows of a space (docs/product/client-area.md §2 "Slideshow panel", §3 Slideshow, §7 "Slideshows"): the
  * Account Admin's and the Venue Manager's, on spaces of venues where they are Approved. A slide's
  * file is a presigned upload, accepted by its bytes (PNG, JPEG or MP4); a video's length comes from
  * its own header. A space has at most one active slideshow, named on the space.

@@ -19,7 +19,7 @@ import { apiSignIn, loadForSignIn, type SignIn } from './auth';
 import { secondFactorRequired, startChallenge } from './second-factor';
 
 /**
- * Social sign-in (admin-and-auth §2, §7 `POST /{role}/auth/socialLogin`). The SPA sends the person
+ * Social sign-in (docs/product/admin-and-auth.md §2, §7 `POST /{role}/auth/socialLogin`). The SPA sends the person
  * through the identity broker — each user pool's Cognito domain, which federates Google and
  * Facebook (Cognito's own providers) and Microsoft and LinkedIn (OIDC) — with the
  * authorization-code grant, PKCE, `state` and `nonce`, and posts the code it got back here. The

@@ -8,7 +8,7 @@ import type { BookingItem, BookingOccurrenceItem } from '../data/entities';
 import { seriesOf } from './booking-views';
 
 /**
- * What a space card shows of a space's bookings (client-area §2 "Space card", §3 Space): whether
+ * What a space card shows of a space's bookings (docs/product/client-area.md §2 "Space card", §3 Space): whether
  * an occurrence of the space is on now (`availability` 'Busy', else 'Available') and its next
  * occurrences (`next_schedule`), in the venue's wall time. Read with the spaces: one Query of the
  * bookings that touch the next {@link SCHEDULE_DAYS} days, for every listed space at once,

@@ -59,7 +59,7 @@ import { freeSchedule, readSchedules, type SpaceSchedule } from './space-schedul
 import { acceptUpload, fileUrl, releaseFiles, savingFiles } from './uploads';
 
 /**
- * Spaces (client-area §2 "Space form", "CAP alert panel", §3 Space, §5, §7 "Spaces"): the spaces
+ * Spaces (docs/product/client-area.md §2 "Space form", "CAP alert panel", §3 Space, §5, §7 "Spaces"): the spaces
  * of the account's venues, their event coordinators and their alert feeds. Who sees and acts on
  * which space is the scope rule (./scope.ts): an Account Admin every space, a Venue Manager the
  * spaces of their venues (acting where Approved), an Event Coordinator their own spaces.
@@ -595,7 +595,7 @@ export async function saveCapAlerts(
 
 /**
  * POST /client/calendar/unlink/{spaceId}: the space stops syncing with its calendar (its link
- * fields cleared, client-area §4); the events read from that calendar leave it. Unlinking a space
+ * fields cleared, docs/product/client-area.md §4); the events read from that calendar leave it. Unlinking a space
  * that syncs with nothing answers it as it is.
  */
 export async function unlinkSpaceCalendar(principal: ClientPrincipal, spaceId: string): Promise<Space> {

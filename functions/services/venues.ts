@@ -39,7 +39,7 @@ import {
 import { assignedPeople, byPerson, byText, fullName, toPerson } from './people';
 
 /**
- * Venues and their managers (client-area §2 "Venues area", "Venue form"; §3 Venue; §5; §7
+ * Venues and their managers (docs/product/client-area.md §2 "Venues area", "Venue form"; §3 Venue; §5; §7
  * "Venues"). An Account Admin sees and changes every venue of the account; a Venue Manager sees
  * the venues they are assigned to and changes those where they are Approved; an Event
  * Coordinator sees the venues of their spaces, with only those spaces. Lists are sorted by name

@@ -9,7 +9,7 @@ import {
 import { defineRoutes } from '../http/contract';
 
 /**
- * Slideshows of a space (client-area §2 "Slideshow panel", §7 "Slideshows"): the Account Admin's and
+ * Slideshows of a space (docs/product/client-area.md §2 "Slideshow panel", §7 "Slideshows"): the Account Admin's and
  * the Venue Manager's (on venues where they are Approved). Slides are presigned uploads (purpose
  * `slide`, POST /client/uploads) named by key; the API reads their type and a video's length from
  * the bytes. The update answers POST (the contract's method override) and PUT alike.

@@ -18,7 +18,7 @@ import {
 import { defineRoutes } from '../http/contract';
 
 /**
- * Spaces, their event coordinators and their alert feeds (client-area §2 "Space form", "CAP alert
+ * Spaces, their event coordinators and their alert feeds (docs/product/client-area.md §2 "Space form", "CAP alert
  * panel"; §7 "Spaces"). A Venue Manager acts on the spaces of their approved venues; an Event
  * Coordinator sees the spaces where they are approved (shared/venues.ts `actsOn`).
  */

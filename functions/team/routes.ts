@@ -12,7 +12,7 @@ import {
 import { defineRoutes } from '../http/contract';
 
 /**
- * The Account section of the client area (client-area §2 "Account management", §7 "Account,
+ * The Account section of the client area (docs/product/client-area.md §2 "Account management", §7 "Account,
  * lookups, users", "Activity log"): the account's details, its users and its activity log. The
  * account is always the signed-in user's; a user of another account is not found (404).
  */

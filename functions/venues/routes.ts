@@ -15,7 +15,7 @@ import {
 import { defineRoutes } from '../http/contract';
 
 /**
- * Venues and their managers (client-area §2 "Venues area", "Venue form"; §7 "Venues"). A Venue
+ * Venues and their managers (docs/product/client-area.md §2 "Venues area", "Venue form"; §7 "Venues"). A Venue
  * Manager sees and acts on the venues where their assignment is Approved (shared/venues.ts
  * `actsOn`, 403 otherwise); another account's venue or user is not found (404).
  */

@@ -15,7 +15,7 @@ import {
 import { messages } from './messages';
 
 /**
- * Customer accounts and their users as the platform admin area sees them (admin-and-auth §2
+ * Customer accounts and their users as the platform admin area sees them (docs/product/admin-and-auth.md §2
  * "Accounts list", "Account users screen", §3 Account and Account user, §5).
  */
 
@@ -113,7 +113,7 @@ export const accountSchema = z.object({
 });
 export type Account = z.infer<typeof accountSchema>;
 
-/** The fields of an account user a form sends (admin-and-auth §5, client-area §5). */
+/** The fields of an account user a form sends (docs/product/admin-and-auth.md §5, docs/product/client-area.md §5). */
 export const accountUserFields = {
   first_name: requiredText(30),
   last_name: optionalText(30),
@@ -138,7 +138,7 @@ export type NewAccountUserInput = z.input<typeof newAccountUserSchema>;
 
 /**
  * PUT /admin/users/{id}: only first_name, last_name, email, user_role, phone_no, status and
- * pin_number are taken (admin-and-auth §7); anything else, cell_no included, is an unknown field.
+ * pin_number are taken (docs/product/admin-and-auth.md §7); anything else, cell_no included, is an unknown field.
  */
 export const updateAccountUserSchema = z
   .object({ ...accountUserFields, status: status.optional() })

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { isoDate } from './common';
 import { messages } from './messages';
 
-/** Activity log entries (admin-and-auth §3, client-area §3) and their filters. */
+/** Activity log entries (docs/product/admin-and-auth.md §3, docs/product/client-area.md §3) and their filters. */
 export const activityComponents = [
   'Account',
   'User',

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { email, optionalText, password, requiredText, status } from './common';
 
-/** Platform administrators (admin-and-auth §2 "Admin users", §3 Admin user, §5). */
+/** Platform administrators (docs/product/admin-and-auth.md §2 "Admin users", §3 Admin user, §5). */
 const adminFields = {
   first_name: requiredText(30),
   last_name: optionalText(30),

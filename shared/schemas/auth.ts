@@ -111,7 +111,7 @@ export const mfaSetupSchema = z.object({ otpauth_uri: z.string(), secret: z.stri
 export type MfaSetup = z.infer<typeof mfaSetupSchema>;
 
 /**
- * A social sign-in (admin-and-auth §7 `POST /{role}/auth/socialLogin`): `token` is the
+ * A social sign-in (docs/product/admin-and-auth.md §7 `POST /{role}/auth/socialLogin`): `token` is the
  * authorization code the broker sent to the return page; `code_verifier` (PKCE) and `nonce` are
  * what the login page chose when it started the sign-in, so that only it can use the code.
  */

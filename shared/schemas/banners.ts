@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { isoDate, requiredText, status } from './common';
 import { messages } from './messages';
 
-/** Banner announcements (admin-and-auth §3 Banner announcement, §5, §9). */
+/** Banner announcements (docs/product/admin-and-auth.md §3 Banner announcement, §5, §9). */
 export const bannerPositions = [
   'top-left',
   'bottom-left',

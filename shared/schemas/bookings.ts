@@ -5,7 +5,7 @@ import { recurEndTypes, recurTypes, wallTime } from './event-timing';
 import { messages } from './messages';
 
 /**
- * Bookings on the wire (client-area §2 "Booking calendar", "Event form", "Event details panel";
+ * Bookings on the wire (docs/product/client-area.md §2 "Booking calendar", "Event form", "Event details panel";
  * §3 Booking / event; §7 "Bookings"). The request body of a create or change is the event form's
  * schema, `eventSchema` of ./event.ts; these are the answers and the other inputs.
  */

@@ -4,7 +4,7 @@ import { calendarAccountStates, calendarProviders } from '../calendars';
 import { messages } from './messages';
 
 /**
- * Linked calendars (client-area §1, §2 venue and space forms, §3 "Connected calendar account",
+ * Linked calendars (docs/product/client-area.md §1, §2 venue and space forms, §3 "Connected calendar account",
  * §4 "Space calendar sync", §7 Venues and Spaces): a venue links Google or Microsoft accounts; a
  * space syncs with one calendar of its venue's accounts.
  */
@@ -21,7 +21,7 @@ export {
 export const calendarSchema = z.object({ id: z.string(), title: z.string() });
 export type LinkedCalendar = z.infer<typeof calendarSchema>;
 
-/** client-area §3 "Connected calendar account", with its state. */
+/** docs/product/client-area.md §3 "Connected calendar account", with its state. */
 export const calendarAccountSchema = z.object({
   id: z.string(),
   venue_id: z.string(),
@@ -48,7 +48,7 @@ export const availableCalendarSchema = z.object({
 export type AvailableCalendar = z.infer<typeof availableCalendarSchema>;
 
 /**
- * POST /client/calendar/auth/{venueId}, form-encoded (client-area §7): the code the provider sent
+ * POST /client/calendar/auth/{venueId}, form-encoded (docs/product/client-area.md §7): the code the provider sent
  * to the popup's return page, and which provider it is from.
  */
 export const calendarAuthSchema = z.object({

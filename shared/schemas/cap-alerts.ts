@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { status, ulid } from './common';
 
 /**
- * Emergency alerts in force for a space (client-area §2 "CAP alert panel"), as the CAP job keeps
+ * Emergency alerts in force for a space (docs/product/client-area.md §2 "CAP alert panel"), as the CAP job keeps
  * them from the space's feeds (CAP 1.2/1.1 documents, or Atom/RSS indexes of them). One alert is one
  * `<info>` block of an Actual, Public Alert or Update that has not expired nor been cancelled.
  */

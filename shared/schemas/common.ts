@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { messages } from './messages';
 
-// The spec's rule for any check without a message of its own: 'Invalid value' (client-area §5).
+// The spec's rule for any check without a message of its own: 'Invalid value' (docs/product/client-area.md §5).
 z.config({ customError: () => messages.invalid });
 
 /** A string that must be present and non-blank (after trimming), with an optional maximum length. */
@@ -28,7 +28,7 @@ export const email = z
   .email({ error: messages.email })
   .transform((v) => v.toLowerCase());
 
-/** At least 8 letters or digits, one lowercase, one uppercase, one digit (client-area §5). */
+/** At least 8 letters or digits, one lowercase, one uppercase, one digit (docs/product/client-area.md §5). */
 export const password = z
   .string({ error: (issue) => (issue.input == null ? messages.required : messages.invalid) })
   .min(1, { error: messages.required })
@@ -41,7 +41,7 @@ export const password = z
  */
 export const checkedPasswordMaxLength = 256;
 
-/** An id the API gives out: a ULID (DESIGN §4), 26 characters. */
+/** An id the API gives out: a ULID (docs/architecture.md §4), 26 characters. */
 export const ulid = z
   .string()
   .max(26)
@@ -86,7 +86,7 @@ export function clearableText(maxLength: number) {
     );
 }
 
-/** A four-digit PIN, leading zeros kept (client-area §9). */
+/** A four-digit PIN, leading zeros kept (docs/product/client-area.md §9). */
 export const pin = z
   .string({ error: messages.invalid })
   .trim()

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { requiredText, status } from './common';
 
-/** Amenities, venue types and space types share one shape (admin-and-auth §3, §5). */
+/** Amenities, venue types and space types share one shape (docs/product/admin-and-auth.md §3, §5). */
 export const configKinds = ['amenities', 'venueTypes', 'spaceTypes'] as const;
 export type ConfigKind = (typeof configKinds)[number];
 

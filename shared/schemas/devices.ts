@@ -6,7 +6,7 @@ import { messages } from './messages';
 import { slideshowSchema } from './slideshows';
 
 /**
- * The room-display devices on the wire (DESIGN §7; `/api/v1/device`): a device registers, shows
+ * The room-display devices on the wire (docs/architecture.md §7; `/api/v1/device`): a device registers, shows
  * its activation code until an account's screen takes it, then polls its state with its own
  * secret token, never a user's.
  */

@@ -8,7 +8,7 @@ import { parseWallTime } from '../wall-time';
  * here, apart from both: `shared/` keeps no import cycle.
  */
 
-/** Recurrence types (client-area §3, §9). */
+/** Recurrence types (docs/product/client-area.md §3, §9). */
 export const recurTypes = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
 /** Recurrence end types: ON a date, AFTER a number of occurrences. */
 export const recurEndTypes = ['ON', 'AFTER'] as const;
@@ -27,9 +27,9 @@ export type WeekdayCode = (typeof weekdayCodes)[number];
 /** The most occurrences one series may have (`recur_end` of AFTER, and any series). */
 export const OCCURRENCE_LIMIT = 1000;
 
-/** Lower bound of `recur_interval` (client-area §9; 0 means 1). */
+/** Lower bound of `recur_interval` (docs/product/client-area.md §9; 0 means 1). */
 export const RECUR_INTERVAL_MIN = 0;
-/** Upper bound of `recur_interval` (client-area §9). */
+/** Upper bound of `recur_interval` (docs/product/client-area.md §9). */
 export const RECUR_INTERVAL_MAX = 365;
 
 const requiredOrInvalid = (issue: { input: unknown }) =>

@@ -34,7 +34,7 @@ export const applicableScopes = ['THIS', 'FOLLOWING', 'ALL'] as const;
 /** One of {@link applicableScopes}. */
 export type ApplicableScope = (typeof applicableScopes)[number];
 
-/** Messages of the event form beyond the generic catalogue (client-area §5). */
+/** Messages of the event form beyond the generic catalogue (docs/product/client-area.md §5). */
 export const eventMessages = {
   endBeforeStart: 'End date must be greater than start date',
   ...recurrenceMessages,
@@ -180,7 +180,7 @@ function normalise(value: EventFields): EventFields {
 }
 
 /**
- * The event form and the body of POST /client/booking and PUT /client/booking/{id} (client-area §2 "Event form",
+ * The event form and the body of POST /client/booking and PUT /client/booking/{id} (docs/product/client-area.md §2 "Event form",
  * §3 "Booking / event", §5 "Event"). Field errors use the spec's messages; cross-field rules are checked even while
  * other fields are still wrong, so the form shows every error at once.
  *

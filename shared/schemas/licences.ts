@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { isoDate, optionalText } from './common';
 import { messages } from './messages';
 
-/** Screen licences of an account (admin-and-auth §2 "Licences screen", §3 Licence, §5, §9). */
+/** Screen licences of an account (docs/product/admin-and-auth.md §2 "Licences screen", §3 Licence, §5, §9). */
 export const licenceStatuses = ['Active', 'Expired', 'Declined'] as const;
 export const licenceStatus = z.enum(licenceStatuses, { error: messages.invalid });
 export type LicenceStatus = z.infer<typeof licenceStatus>;

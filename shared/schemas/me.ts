@@ -7,7 +7,7 @@ import { storageLimit } from './packages';
 export { yesNo, type YesNo } from './common';
 
 /**
- * Answers of the "me" calls (client-area §3 User/Account, §7 "Me and auth"). The API builds
+ * Answers of the "me" calls (docs/product/client-area.md §3 User/Account, §7 "Me and auth"). The API builds
  * them, the web reads them, the OpenAPI document describes them.
  */
 
@@ -97,7 +97,7 @@ export type AboutMe = z.infer<typeof aboutMeSchema>;
 /** A package limit: 1 to 10, or 'Unlimited'. */
 const packageLimit = z.union([z.number().int().min(1).max(10), z.literal('Unlimited')]);
 
-/** GET /client/mypackage (admin-and-auth §3 Package). */
+/** GET /client/mypackage (docs/product/admin-and-auth.md §3 Package). */
 export const myPackageSchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -1,4 +1,4 @@
-/** The spec's field messages (client-area §5, admin-and-auth §8). */
+/** The spec's field messages (docs/product/client-area.md §5, docs/product/admin-and-auth.md §8). */
 export const messages = {
   required: 'Field is required',
   email: 'Field should be an email address',

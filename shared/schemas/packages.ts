@@ -4,11 +4,11 @@ import { requiredText, status, yesNo } from './common';
 import { messages } from './messages';
 
 /**
- * Packages (admin-and-auth §3 Package, §5, §9): what an account may do — the roles its users may
+ * Packages (docs/product/admin-and-auth.md §3 Package, §5, §9): what an account may do — the roles its users may
  * have, how many venues, spaces and active Account Admins, and its feature flags.
  */
 
-/** A limit: 1 to 10, or 'Unlimited' (§9). Stored as a number, or absent for Unlimited. */
+/** A limit: 1 to 10, or 'Unlimited' (docs/product/admin-and-auth.md §9). Stored as a number, or absent for Unlimited. */
 export const packageLimit = z.union(
   [
     z.literal('Unlimited'),

@@ -10,7 +10,7 @@ export const clientRoleSchema = z.enum(clientRoles);
 const flags = <const K extends string>(...keys: K[]) =>
   z.object(Object.fromEntries(keys.map((key) => [key, z.boolean()])) as Record<K, z.ZodBoolean>);
 
-/** The role attributes of client-area §6, as `GET /client/me` answers them. */
+/** The role attributes of docs/product/client-area.md §6, as `GET /client/me` answers them. */
 export const rolesAttrSchema = z.object({
   statistics: z.boolean(),
   dashboard: flags('visible', 'recentvenues', 'recentspaces', 'recentbookings'),

@@ -4,7 +4,7 @@ import { requiredText, ulid } from './common';
 import { messages } from './messages';
 
 /**
- * Slideshows on the wire (client-area §2 "Slideshow panel", §3 Slideshow, §7 "Slideshows"): the
+ * Slideshows on the wire (docs/product/client-area.md §2 "Slideshow panel", §3 Slideshow, §7 "Slideshows"): the
  * request the API validates and the panel's form uses, and the answer. A slide's file is the key of
  * a presigned upload (POST /client/uploads, purpose `slide`); its format, type and length are read
  * from the file's bytes by the API, so what a client sends for them is not trusted.

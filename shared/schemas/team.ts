@@ -5,7 +5,7 @@ import { checkedPasswordMaxLength, optionalText, password, requiredText, ulid } 
 import { messages } from './messages';
 
 /**
- * The Account section of the client area (client-area §2 "Account management", §5, §7 "Account,
+ * The Account section of the client area (docs/product/client-area.md §2 "Account management", §5, §7 "Account,
  * lookups, users", "Activity log"): the account's own details, its users, its activity log.
  */
 
@@ -23,7 +23,7 @@ export const clientAccountSchema = z.object({
 export type ClientAccountInput = z.input<typeof clientAccountSchema>;
 
 /**
- * The fields of a user as the client area's user form sends them (client-area §5): the admin
+ * The fields of a user as the client area's user form sends them (docs/product/client-area.md §5): the admin
  * area's, except that last_name is required here (the admin spec does not require it).
  */
 export const teamUserFields = { ...accountUserFields, last_name: requiredText(30) };

@@ -8,7 +8,7 @@ import {
 import { messages } from './messages';
 
 /**
- * Presigned uploads (DESIGN §4 "Uploads"): the browser asks for a presigned S3 POST with
+ * Presigned uploads (docs/architecture.md §4 "Uploads"): the browser asks for a presigned S3 POST with
  * POST /{client|admin}/uploads, posts the file straight to S3, then sends the returned key.
  * A slide may be a PNG, a JPEG or an MP4 video; every other purpose takes images only.
  */

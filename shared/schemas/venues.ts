@@ -15,7 +15,7 @@ import { licenceSchema } from './licences';
 import { messages } from './messages';
 
 /**
- * Venues, spaces and screens on the wire (client-area §3 Venue, Space, Screen; §5; §7 "Venues",
+ * Venues, spaces and screens on the wire (docs/product/client-area.md §3 Venue, Space, Screen; §5; §7 "Venues",
  * "Spaces", "Screens"): the request schemas the API validates with and the forms use, and the
  * answers. Field names are the contract's, odd spellings included (`availiblity_start`).
  */
@@ -49,7 +49,7 @@ const uploadKey = optionalText(500);
 
 // ---- Venues ---------------------------------------------------------------------------------
 
-/** POST /client/newvenue and PUT /client/venue/{id} (client-area §2 "Venue form", §5). */
+/** POST /client/newvenue and PUT /client/venue/{id} (docs/product/client-area.md §2 "Venue form", §5). */
 export const venueInputSchema = z.object({
   name: requiredText(100),
   phone_no: optionalText(20),
@@ -171,7 +171,7 @@ const spaceFields = {
   photo_uri: uploadKey,
   calendar_color: calendarColor,
   /**
-   * Sync with a linked calendar (client-area §4): Yes with `calendar_account_id` and
+   * Sync with a linked calendar (docs/product/client-area.md §4): Yes with `calendar_account_id` and
    * `calendar_id` links it, No clears the link; absent leaves it as it is.
    */
   calendar_sync: yesNo.optional(),
@@ -197,7 +197,7 @@ const spaceFields = {
   status: status.optional(),
 };
 
-/** The availability rules of client-area §5, shared by create and update. */
+/** The availability rules of docs/product/client-area.md §5, shared by create and update. */
 function spaceRules(
   value: {
     availiblity_start?: string;
@@ -235,7 +235,7 @@ function spaceRules(
   }
 }
 
-/** POST /client/newspace/{venueId} (client-area §2 "Space form", §5). */
+/** POST /client/newspace/{venueId} (docs/product/client-area.md §2 "Space form", §5). */
 export const newSpaceSchema = z.object(spaceFields).superRefine(spaceRules);
 export type NewSpaceInput = z.input<typeof newSpaceSchema>;
 
@@ -350,7 +350,7 @@ export type CapAlertSettings = z.infer<typeof capAlertSettingsSchema>;
 
 // ---- Screens ----------------------------------------------------------------------------------
 
-/** POST /client/screen and PUT /client/screen/{id} (client-area §2 "Screen form", §5). */
+/** POST /client/screen and PUT /client/screen/{id} (docs/product/client-area.md §2 "Screen form", §5). */
 export const screenInputSchema = z.object({
   /** The activation code the device shows, unique across the platform. */
   screen_id_no: requiredText(20).transform((code) => code.toUpperCase()),
@@ -404,7 +404,7 @@ const recipients = z
     return addresses;
   });
 
-/** PUT /client/screen/{id}/offlineNotification (client-area §2 "Screen offline notifications panel"). */
+/** PUT /client/screen/{id}/offlineNotification (docs/product/client-area.md §2 "Screen offline notifications panel"). */
 export const offlineNotificationSchema = z.object({
   offline_notification_recipient: recipients,
   offline_notification_frequency: z.enum(OFFLINE_FREQUENCIES, { error: messages.invalid }),

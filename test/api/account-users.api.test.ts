@@ -2,8 +2,8 @@ import { db } from '../../functions/data/entities';
 import { aPackage, anAccount, anEmail, call, password, signedInAs, signIn } from '../support/api';
 
 /**
- * The users of an account in the admin area (admin-and-auth §2 "Account users screen", §5, §7
- * "Account users"; issue 7): roles of the package, unique e-mail and PIN, the package's limit on
+ * The users of an account in the admin area (docs/product/admin-and-auth.md §2 "Account users screen", §5, §7
+ * "Account users"): roles of the package, unique e-mail and PIN, the package's limit on
  * active Account Admins held by the account's counter.
  */
 const admin = () => signedInAs('Super Admin');
@@ -216,7 +216,7 @@ describe('PUT /admin/users/{id}', () => {
       user_role: 'Event Coordinator',
       pin_number: '2222',
       phone_no: null,
-      // The admin area's change takes no cell (admin-and-auth §7): the user keeps theirs.
+      // The admin area's change takes no cell (docs/product/admin-and-auth.md §7): the user keeps theirs.
       cell_no: '555-0111',
       status: 'Active',
     });

@@ -16,7 +16,7 @@ import {
 } from '../support/api';
 
 /**
- * The accounts of the admin area (admin-and-auth §2, §5, §7; issue 7): the dashboard's totals,
+ * The accounts of the admin area (docs/product/admin-and-auth.md §2, §5, §7): the dashboard's totals,
  * accounts with their first Account Admin, created in Cognito and DynamoDB together, and the
  * counters kept in the transaction of every change.
  */

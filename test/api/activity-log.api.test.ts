@@ -3,7 +3,7 @@ import { db, type ActivityItem } from '../../functions/data/entities';
 import { anAccount, anAdmin, call, signedInAs } from '../support/api';
 
 /**
- * Per-person activity logs (admin-and-auth §2 "Admin users", §7; issue 7): a super admin's or an
+ * Per-person activity logs (docs/product/admin-and-auth.md §2 "Admin users", §7): a super admin's or an
  * account user's changes in a date range (default the last 30 days), newest first, optionally of
  * one component, each with who made it and, for impersonated changes, the admin behind them.
  */

@@ -7,7 +7,7 @@ import { demoUsers } from '../../infra/local/seed';
 import { anAdmin, call, password, signedInAs, signIn } from '../support/api';
 
 /**
- * Super admins (admin-and-auth §2 "Admin users", §3 Admin user, §5, §7; issue 7): e-mail unique
+ * Super admins (docs/product/admin-and-auth.md §2 "Admin users", §3 Admin user, §5, §7): e-mail unique
  * among admins, made in Cognito and DynamoDB together, who made and who changed each one, the
  * platform's count of active admins, and the two rules of deactivation.
  */

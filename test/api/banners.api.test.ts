@@ -3,7 +3,7 @@ import { db } from '../../functions/data/entities';
 import { aPackage, anAccount, call, signedInAs } from '../support/api';
 
 /**
- * Banner announcements (admin-and-auth §3 Banner announcement, §5, §9; issue 7): the admin tab's
+ * Banner announcements (docs/product/admin-and-auth.md §3 Banner announcement, §5, §9): the admin tab's
  * routes, and the banners shown on the login pages and in the client area.
  */
 const admin = () => signedInAs('Super Admin');

@@ -2,7 +2,7 @@ import { ulid } from 'ulid';
 import { anAccount, call, password, signIn, tableSnapshot, type Answer } from '../support/api';
 
 /**
- * Rights follow an occurrence moved on its own to another place (client-area §2 "Event details
+ * Rights follow an occurrence moved on its own to another place (docs/product/client-area.md §2 "Event details
  * panel", §7 "Bookings"; docs/decisions.md): a change or delete touches only occurrences at
  * places where the caller acts (THIS the one, FOLLOWING it and the later ones, ALL every one),
  * a move needs rights where the occurrences are and where they go, and a refusal writes nothing.

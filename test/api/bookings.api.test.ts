@@ -5,8 +5,8 @@ import type { ClientRole } from '../../shared/roles';
 import { anAccount, call, mailTo } from '../support/api';
 
 /**
- * Bookings (client-area §2 "Booking calendar", "Event form", "Event details panel", §3 Booking,
- * §5 "Event", §7 "Bookings"; issue 10): a booking is one item with its rule, occurrences are
+ * Bookings (docs/product/client-area.md §2 "Booking calendar", "Event form", "Event details panel", §3 Booking,
+ * §5 "Event", §7 "Bookings"): a booking is one item with its rule, occurrences are
  * expanded when read, two occurrences of a space never overlap (409 naming the first clash, and of
  * concurrent requests for one slot exactly one wins), THIS / FOLLOWING / ALL change and delete as
  * shared/series-edit.ts plans them, across DST in the venue's zone. An Account Admin books

@@ -19,7 +19,7 @@ import {
 import { aVenue, manages } from '../support/places';
 
 /**
- * Linked calendars over HTTP (client-area §2, §4, §7, §8): linking Google and Microsoft accounts
+ * Linked calendars over HTTP (docs/product/client-area.md §2, §4, §7, §8): linking Google and Microsoft accounts
  * to a venue through the popup's code, a space syncing with one calendar, bookings pushed to it
  * through the outbox and events made there read back. The providers are the local stand-ins for
  * Google Calendar API v3 and Microsoft Graph v1.0, and the local OpenID provider stands in for

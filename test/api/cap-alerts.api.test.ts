@@ -9,7 +9,7 @@ import { anAccount, call } from '../support/api';
 import { aPlace, manages } from '../support/places';
 
 /**
- * Emergency alerts (client-area §2 "CAP alert panel"; issue 11): the CAP job polls the feeds of
+ * Emergency alerts (docs/product/client-area.md §2 "CAP alert panel"): the CAP job polls the feeds of
  * the spaces with Active alert settings — CAP documents or Atom indexes of them, served here by a
  * local HTTP server — and GET /client/capAlerts/{spaceId} answers the alerts in force and how each
  * feed's last poll went. The job is run by the test (`runCapPoll`), as the schedule would run it.

@@ -7,7 +7,7 @@ import { aDisplay, aScreenFor, poll } from '../support/displays';
 import { aZoneAtMidday, localDateIn, thisMinute, wallTimeIn } from '../support/now';
 
 /**
- * The room-display devices (DESIGN §7; issue 12): registration hands a device its id, a secret
+ * The room-display devices (docs/architecture.md §7): registration hands a device its id, a secret
  * token shown once (kept as a hash) and a 6-character activation code from an unambiguous alphabet,
  * unique among the codes in force and valid 24 hours; registrations are limited per IP address.
  */

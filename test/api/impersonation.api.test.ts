@@ -5,7 +5,7 @@ import { clientUsername, signApiToken } from '../../functions/http/tokens';
 import { anAccount, anAdmin, call, password, signedInAs, signIn } from '../support/api';
 
 /**
- * A super admin acting as an account user (admin-and-auth §4, §7; issue 7): a client token the
+ * A super admin acting as an account user (docs/product/admin-and-auth.md §4, §7): a client token the
  * API signs, an hour at most, naming the admin (RFC 8693 `act`), taken by every client route,
  * logged with both people, unable to change the password or PIN, and ended by the user's logout.
  */

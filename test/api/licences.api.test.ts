@@ -2,7 +2,7 @@ import { db } from '../../functions/data/entities';
 import { anAccount, call, signedInAs } from '../support/api';
 
 /**
- * Screen licences of an account (admin-and-auth §2 "Licences screen", §5, §9; issue 7): added
+ * Screen licences of an account (docs/product/admin-and-auth.md §2 "Licences screen", §5, §9): added
  * in bulk and numbered on per account, ten a page with a search, Expired once past their date,
  * kept while a screen uses them; the newest purchases on the dashboard.
  */

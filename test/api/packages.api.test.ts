@@ -3,7 +3,7 @@ import { db } from '../../functions/data/entities';
 import { anAccount, call, signedInAs } from '../support/api';
 
 /**
- * Packages (admin-and-auth §3 Package, §5, §9; issue 7): every field, limits 1–10 or Unlimited,
+ * Packages (docs/product/admin-and-auth.md §3 Package, §5, §9): every field, limits 1–10 or Unlimited,
  * flags Yes/No, names unique ignoring case, and what the client area reads of them.
  */
 const admin = () => signedInAs('Super Admin');

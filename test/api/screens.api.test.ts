@@ -4,8 +4,8 @@ import { anAccount, call, signedInAs } from '../support/api';
 import { addLicences, aPlace, aSpace, aVenue } from '../support/places';
 
 /**
- * Screens and the licences they hold (client-area §2 "Screen form", "Screen offline
- * notifications panel", §3 Screen, §5, §7 "Screens"; issue 9): a screen is put on an active
+ * Screens and the licences they hold (docs/product/client-area.md §2 "Screen form", "Screen offline
+ * notifications panel", §3 Screen, §5, §7 "Screens"): a screen is put on an active
  * space of an active venue by its activation code, unique across the platform; an active screen
  * takes an available licence of the account and frees it when deactivated. An Account Admin acts
  * on every screen, a Venue Manager on those of the venues where they are Approved; an Event

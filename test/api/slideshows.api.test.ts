@@ -4,7 +4,7 @@ import { anAccount, call } from '../support/api';
 import { aPlace, anUpload, manages, mediaFile } from '../support/places';
 
 /**
- * Slideshows (client-area §2 "Slideshow panel", §3 Slideshow, §5, §7 "Slideshows", §9; issue 11):
+ * Slideshows (docs/product/client-area.md §2 "Slideshow panel", §3 Slideshow, §5, §7 "Slideshows", §9):
  * the Account Admin's and the Venue Manager's. Slides are presigned uploads whose bytes must be a
  * PNG, JPEG or MP4; a video lasts its own length, read from its header; at most 15 slides; one
  * active slideshow per space; dropped files are deleted.

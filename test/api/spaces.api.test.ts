@@ -19,7 +19,7 @@ import { createItem, updateItem } from '../../functions/services/config';
 import { anAccount, call, platformAdmin, type Answer } from '../support/api';
 
 /**
- * Spaces (client-area §2 "Space form", "CAP alert panel", §3 Space, §5, §7 "Spaces"; issue 9):
+ * Spaces (docs/product/client-area.md §2 "Space form", "CAP alert panel", §3 Space, §5, §7 "Spaces"):
  * the spaces of an account's venues, their event coordinators and alert feeds. An Account Admin
  * acts on every space, a Venue Manager on the spaces of the venues where they are Approved, an
  * Event Coordinator sees the spaces where they are; another account's space is not found.

@@ -3,7 +3,7 @@ import { db } from '../../functions/data/entities';
 import { anAccount, anEmail, aPackage, call, password, signedInAs, signIn } from '../support/api';
 
 /**
- * The Account section of the client area (client-area §2 "Account management", §5, §7; issue 8):
+ * The Account section of the client area (docs/product/client-area.md §2 "Account management", §5, §7):
  * the Account Admin's own account, its users and its activity log, always the signed-in user's
  * account. Every other role is refused (403); another account's user is not found (404).
  */
@@ -126,7 +126,7 @@ describe('users of the account', () => {
     expect(answer.body.message.pin_number).toBeDefined();
   });
 
-  it('requires the last name here (client-area §5), where the admin area does not', async () => {
+  it('requires the last name here (docs/product/client-area.md §5), where the admin area does not', async () => {
     const { users, accountId } = await anAccount(['Account Admin', 'Viewer']);
     const token = users['Account Admin']!.token;
     const { last_name: _left, ...withoutLastName } = newUser();

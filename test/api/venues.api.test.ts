@@ -3,8 +3,8 @@ import { db } from '../../functions/data/entities';
 import { anAccount, anEmail, aPackage, call, password, signedInAs } from '../support/api';
 
 /**
- * Venues and their managers (client-area §2 "Venues area", "Venue form"; §3 Venue; §5; §7
- * "Venues"; issue 9). An Account Admin sees and changes every venue of the account; a Venue
+ * Venues and their managers (docs/product/client-area.md §2 "Venues area", "Venue form"; §3 Venue; §5; §7
+ * "Venues"). An Account Admin sees and changes every venue of the account; a Venue
  * Manager the venues they are assigned to, changing only where Approved (403 where Denied); an
  * Event Coordinator sees the venues of their spaces. Another account's venue or user is not
  * found (404).

@@ -14,7 +14,7 @@ import { aZoneAtMidday, wallTimeIn } from '../support/now';
 useBrowser();
 
 /**
- * The room display at /display (DESIGN §7) in Chromium against the running system: a new screen
+ * The room display at /display (docs/architecture.md §7) in Chromium against the running system: a new screen
  * shows its activation code; an account's screen takes the code, and the display shows the room
  * and its booking; a person checks in on the PIN pad (a wrong PIN first); an alert read from a
  * feed served here takes the whole screen; when the display stops, the screen's recipients get an

@@ -63,7 +63,7 @@ function popupRoutes(flow: PopupFlowName): RouteObject[] {
 }
 
 /**
- * The one route table of the SPA (admin-and-auth §2, client-area §2). `handle.title` names
+ * The one route table of the SPA (docs/product/admin-and-auth.md §2, docs/product/client-area.md §2). `handle.title` names
  * the section for the page title.
  */
 export const routes: RouteObject[] = [
@@ -300,7 +300,7 @@ export const routes: RouteObject[] = [
         ],
       },
 
-      // The room display (DESIGN §7): a screen on a wall, with a device token instead of a session
+      // The room display (docs/architecture.md §7): a screen on a wall, with a device token instead of a session
       // and none of the areas' code.
       {
         path: '/display',
@@ -332,8 +332,8 @@ export const routes: RouteObject[] = [
           ),
         ),
       },
-      // The social sign-in popup (admin-and-auth §2; Facebook's return page is ours, the spec lists
-      // none) and the calendar-linking popup of the venue panel (client-area §2 "Venue form", §7).
+      // The social sign-in popup (docs/product/admin-and-auth.md §2; Facebook's return page is ours, the spec lists
+      // none) and the calendar-linking popup of the venue panel (docs/product/client-area.md §2 "Venue form", §7).
       ...popupRoutes('signIn'),
       ...popupRoutes('calendar'),
 

@@ -16,7 +16,7 @@ const invitesList = {
 } as const;
 
 /**
- * Where a booking or a changed occurrence is found by time (DESIGN §6): under its venue (gsi1),
+ * Where a booking or a changed occurrence is found by time (docs/architecture.md §6): under its venue (gsi1),
  * its space (gsi2) and its account (gsi3), each sorted by the instant it ends (`end_at`, UTC ISO),
  * so that a window is one Query of what ends after the window starts, then expansion.
  */

@@ -4,7 +4,7 @@ import { calendarAccountStates, calendarProviders } from '../../../shared/schema
 import { key, model, timestamps } from './parts';
 
 /**
- * A Google or Microsoft account linked to a venue (client-area §3 "Connected calendar account"):
+ * A Google or Microsoft account linked to a venue (docs/product/client-area.md §3 "Connected calendar account"):
  * who it is at the provider, the calendars it had when last asked, its state, and its refresh
  * token sealed (functions/services/calendars/token-vault.ts), never answered or logged.
  */
@@ -51,7 +51,7 @@ export const calendarAccountEntity = new Entity({
  * (`calendar_account_id`, `calendar_id`, `calendar_title`) and deleted when they are cleared:
  * where the pull job goes on (`cursor`, the provider's sync token or delta link), the window it
  * reads, the occurrences the provider cancelled, and the last failure. Sparse and sharded across
- * accounts (`watch`) for the pull job (DESIGN §7); by linked account, for its removal.
+ * accounts (`watch`) for the pull job (docs/architecture.md §7); by linked account, for its removal.
  */
 export const calendarLinkEntity = new Entity({
   model: model('calendarLink'),

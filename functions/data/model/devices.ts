@@ -83,7 +83,7 @@ export const rateCounterEntity = new Entity({
 });
 
 /**
- * What happened to one occurrence of a booking (DESIGN §6): written only when it happens — a
+ * What happened to one occurrence of a booking (docs/architecture.md §6): written only when it happens — a
  * check-in at the room's screen, or its release when nobody checked in (the no-show job); one or
  * the other, whichever came first. Kept under the space by the occurrence's start, so a display's
  * day is one Query.

@@ -89,7 +89,7 @@ export const bannerEntity = new Entity({
 
 /**
  * The platform's totals for the admin dashboard, one item, changed with `add` in the transaction
- * of every write that moves them (DESIGN: counters are never counted at read time).
+ * of every write that moves them (docs/data-model.md "Counters": nothing is counted at read time).
  */
 export const platformStatsEntity = new Entity({
   model: model('platformStats'),

@@ -117,7 +117,7 @@ export const spaceEntity = new Entity({
       pk: key('gsi1pk', ['account_id', 'venue_id'], 'ACCOUNT#${account_id}#VENUE#${venue_id}#SPACES#'),
       sk: key('gsi1sk', ['space_id'], 'SPACE#${space_id}#'),
     },
-    /** Spaces whose alert feeds the CAP job polls: sparse, sharded (DESIGN §7), across accounts. */
+    /** Spaces whose alert feeds the CAP job polls: sparse, sharded (docs/architecture.md §7), across accounts. */
     capWatch: {
       index: 'gsi3',
       condition: (attributes: Record<string, unknown>) => attributes.cap_watch_shard !== undefined,

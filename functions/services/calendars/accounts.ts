@@ -32,14 +32,14 @@ import { sealToken } from './token-vault';
 import { connectToStop, stopWatches } from './watches';
 
 /**
- * Linking calendar accounts to a venue (client-area §2 venue form, §7 Venues "Calendars"): the
+ * Linking calendar accounts to a venue (docs/product/client-area.md §2 venue form, §7 Venues "Calendars"): the
  * venue form's popup gets a code from Google or Microsoft, the API exchanges it at the provider's
  * token endpoint (Cognito does not hand out provider tokens) and keeps the refresh token sealed
  * (token-vault.ts). Needs `3rdPartyAccountManage` on the venue (the route's permission, and an
  * Approved assignment for a Venue Manager) and a package with `third_party_integration`.
  */
 
-/** 403 for a package without third-party integration (admin-and-auth §3 Package). */
+/** 403 for a package without third-party integration (docs/product/admin-and-auth.md §3 Package). */
 export function assertIntegration(pkg: Pick<PackageItem, 'third_party_integration'> | null): void {
   if ((pkg?.third_party_integration ?? 'Yes') !== 'Yes') throw new Forbidden(calendarMessages.notInPackage);
 }

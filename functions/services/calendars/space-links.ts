@@ -8,7 +8,7 @@ import { assertIntegration } from './accounts';
 import { connectToStop, stopWatches } from './watches';
 
 /**
- * A space's calendar sync as the space form sets it (client-area §4 "Space calendar sync"):
+ * A space's calendar sync as the space form sets it (docs/product/client-area.md §4 "Space calendar sync"):
  * Yes with a calendar of one of the venue's linked accounts links it (the space keeps
  * `calendar_account_id`, `calendar_id` and `calendar_title`, and its sync item is written in the
  * same transaction); No clears the three fields and stops the sync; absent leaves it as it is.

@@ -6,9 +6,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FeedFetchError, fetchFeed, isPrivateAddress, type FetchOptions } from './fetch';
 
-const fixture = readFileSync(
-  path.resolve(import.meta.dirname, '../../../../shared/fixtures/cap/weather.cap'),
-);
+const fixture = readFileSync(path.resolve(import.meta.dirname, '../../../test/fixtures/cap/weather.cap'));
 const etag = '"v1"';
 const lastModified = 'Mon, 30 Aug 2010 10:07:00 GMT';
 

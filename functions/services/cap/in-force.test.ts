@@ -228,7 +228,7 @@ describe('alertsInForce', () => {
   });
 
   it('reads the fixtures as a panel would: the Canadian update in English only, while it is in force', () => {
-    const fixtures = path.resolve(import.meta.dirname, '../../../../shared/fixtures/cap');
+    const fixtures = path.resolve(import.meta.dirname, '../../../test/fixtures/cap');
     const parsed = parseCapFeed(new Uint8Array(readFileSync(path.join(fixtures, 'canada.cap'))));
     if (parsed.kind !== 'alert') throw new Error('expected an alert');
     const documents = [{ sourceUrl: feed, document: parsed.document }];

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { CapDocument } from './document';
 import { CapParseError, parseCapFeed, type ParsedFeed } from './parse';
 
-/** Real feeds' documents (Apache-2.0, see LICENSE there), kept beside the repository. */
-const fixtures = path.resolve(import.meta.dirname, '../../../../shared/fixtures/cap');
+/** Real feeds' documents (Apache-2.0, see LICENSE there; test/fixtures/README.md). */
+const fixtures = path.resolve(import.meta.dirname, '../../../test/fixtures/cap');
 const fixture = (name: string) => new Uint8Array(readFileSync(path.join(fixtures, name)));
 const utf8 = (text: string) => new TextEncoder().encode(text);
 

@@ -28,7 +28,7 @@ import { bundleLambda, LAMBDA_ENTRY_FILE } from './lambda-bundling';
 /** `get`: GetItem only, for a function that reads items by their key and nothing else. */
 export type TableAccess = 'get' | 'read' | 'write';
 
-/** Item reads: every list is a Query, never a Scan (DESIGN §6), so Scan is not granted. */
+/** Item reads: every list is a Query, never a Scan (docs/architecture.md §6), so Scan is not granted. */
 const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
 /** Writes, including ConditionCheckItem for the guard items of TransactWriteItems. */
 const TABLE_WRITE_ACTIONS = [

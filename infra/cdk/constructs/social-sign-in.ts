@@ -15,7 +15,7 @@ export interface SocialSignInProps {
   readonly settings: SocialSettings;
 }
 
-/** Scopes Cognito asks Microsoft for: sign-in, and the calendars the venues link later (spec §2). */
+/** Scopes Cognito asks Microsoft for: sign-in, and the calendars the venues link later (docs/product/admin-and-auth.md §2). */
 export const MICROSOFT_SCOPES = [
   'openid',
   'email',

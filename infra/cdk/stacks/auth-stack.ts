@@ -13,7 +13,7 @@ export interface AuthStackProps extends StackProps {
 
 /**
  * Two user pools, one for customer accounts' users and one for platform admins. They hold
- * passwords only; profile, role and status live in the table (DESIGN §5). Users are created
+ * passwords only; profile, role and status live in the table (docs/architecture.md §5). Users are created
  * by the API (no self sign-up) and sign in with e-mail and password through the API, or through
  * a social provider that the pool's Cognito domain federates (Google, Facebook, Microsoft and
  * LinkedIn for clients; Google for admins).
@@ -80,7 +80,7 @@ export class UsersPool extends Construct {
       signInCaseSensitive: false,
       autoVerify: { email: true },
       standardAttributes: { email: { required: true, mutable: true } },
-      // The spec's strength rule (client-area): at least 8 characters, a lower-case letter, an upper-case letter, a digit.
+      // The password rule (docs/product/client-area.md §5): at least 8 characters, a lower-case letter, an upper-case letter, a digit.
       passwordPolicy: {
         minLength: 8,
         requireLowercase: true,

@@ -1,5 +1,5 @@
 /**
- * The AWS services of Spaces on one machine (DESIGN.md §3): DynamoDB Local, s3rver, cognito-local
+ * The AWS services of Spaces on one machine (docs/architecture.md §3): DynamoDB Local, s3rver, cognito-local
  * and aws-ses-v2-local, and an OpenID provider standing in for the user pools' Cognito domain,
  * started together, bootstrapped with the table, bucket, user pools and app clients the app
  * expects, and stopped together on every way out. With them, the stand-ins for Google Calendar

@@ -11,7 +11,7 @@ import type { AccountPurchase, LicencePage, LicencePurchase } from '../../../sha
 import { api, request } from './client';
 
 /**
- * Customer accounts in the admin area (admin-and-auth §7 "Accounts", "Account users",
+ * Customer accounts in the admin area (docs/product/admin-and-auth.md §7 "Accounts", "Account users",
  * "Licences", "Recent lists"): one swr hook per resource, keyed by its API path (as
  * web/src/api/hooks.ts), so that a write revalidates what it changed with `mutate(path)`.
  * Errors are toasted by the fetch client.

@@ -7,7 +7,7 @@ import type { Package } from '../../../shared/schemas/packages';
 import { api } from './client';
 
 /**
- * The platform part of the admin area (admin-and-auth §7 "Packages", "Banners", "Admin users"):
+ * The platform part of the admin area (docs/product/admin-and-auth.md §7 "Packages", "Banners", "Admin users"):
  * one swr hook per resource, keyed by its API path (as web/src/api/hooks.ts), so that a write
  * revalidates a list with `mutate(platformPaths.x)`. Errors are toasted by the fetch client. The
  * banners shown to people (login pages, client area) are fetched by components/Banners.tsx, which

@@ -7,7 +7,7 @@ import type { UserProperty } from '../../../shared/schemas/venues';
 import { api, request } from './client';
 
 /**
- * The client's Account section (client-area §7 "Account, lookups, users", "Activity log"): one
+ * The client's Account section (docs/product/client-area.md §7 "Account, lookups, users", "Activity log"): one
  * swr hook per resource keyed by its API path, as web/src/api/hooks.ts. Errors are toasted by the
  * fetch client.
  */

@@ -7,7 +7,7 @@ import { keys } from './hooks';
 import { venuePaths } from './client-venues';
 
 /**
- * Bookings and their lookups (client-area §7 "Bookings", "Account, lookups, users"): one swr hook
+ * Bookings and their lookups (docs/product/client-area.md §7 "Bookings", "Account, lookups, users"): one swr hook
  * per resource keyed by its API path, as web/src/api/hooks.ts, and one fetcher per key. Errors
  * are toasted by the fetch client, except the upcoming list's (`useUpcomingBookings`).
  */

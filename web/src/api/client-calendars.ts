@@ -10,7 +10,7 @@ import { api, ApiError } from './client';
 import { fetchUnlessRefused, venuePaths } from './client-venues';
 
 /**
- * Linked calendars (client-area §7 "Venues", "Spaces"): the accounts linked to a venue and the
+ * Linked calendars (docs/product/client-area.md §7 "Venues", "Spaces"): the accounts linked to a venue and the
  * calendars its spaces may sync with, as client-venues.ts does the rest. A refusal (403: the
  * package has no third-party integration, or the role may not) is not toasted: what asked hides.
  * A module of its own: the venue and space panels need it, the venues page does not (web/budgets.ts).

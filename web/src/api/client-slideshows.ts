@@ -6,7 +6,7 @@ import { api, ApiError, presignedForm, request, tracked, uploadFailed } from './
 import { venuePaths } from './client-venues';
 
 /**
- * A space's slideshows (client-area §7 "Slideshows"): the list as one swr hook keyed by its API
+ * A space's slideshows (docs/product/client-area.md §7 "Slideshows"): the list as one swr hook keyed by its API
  * path, the save and delete calls, and a slide's upload with its progress. Errors are toasted by
  * the fetch client.
  */

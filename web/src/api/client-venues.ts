@@ -17,7 +17,7 @@ import { api, ApiError, request } from './client';
 import { keys } from './hooks';
 
 /**
- * Venues, spaces, screens and their lookups (client-area §7 "Venues", "Spaces", "Screens",
+ * Venues, spaces, screens and their lookups (docs/product/client-area.md §7 "Venues", "Spaces", "Screens",
  * "Account, lookups, users"): one swr hook per resource keyed by its API path, as
  * web/src/api/hooks.ts. Errors are toasted by the fetch client, except for the switches', which
  * say it themselves, and a refused calendar feed, which is hidden.

@@ -44,7 +44,7 @@ export interface ApiReply<T> {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Sent as JSON; a `URLSearchParams` is sent form-encoded (client-area §7: the calendar code). */
+  /** Sent as JSON; a `URLSearchParams` is sent form-encoded (docs/product/client-area.md §7: the calendar code). */
   body?: unknown;
   /** Toast the error on failure (default true). Turn off where the screen shows it its own way. */
   toastErrors?: boolean;

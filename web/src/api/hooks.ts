@@ -17,7 +17,7 @@ export const keys = {
   config: (kind: ConfigKind) => configPaths[kind],
 } as const;
 
-/** Admin paths of the configuration lists (admin-and-auth §7, odd casing kept). */
+/** Admin paths of the configuration lists (docs/product/admin-and-auth.md §7, odd casing kept). */
 export const configPaths: Record<ConfigKind, string> = {
   amenities: '/admin/amenities',
   venueTypes: '/admin/venueType',

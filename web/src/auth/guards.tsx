@@ -9,7 +9,7 @@ import { useAuth } from './AuthProvider';
 import { areaHome, areaLogin, type Area } from './session';
 
 /**
- * Route guards (admin-and-auth §2 "Route guards"). Those of the client area's sections, which
+ * Route guards (docs/product/admin-and-auth.md §2 "Route guards"). Those of the client area's sections, which
  * need the role rules, are in sections.tsx and load with the client area.
  */
 

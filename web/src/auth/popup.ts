@@ -21,7 +21,7 @@ export interface StoredAttempt {
 /** What the return page posts to its opener: the code, or why there is none. */
 export type PopupMessage = { provider: string; code: string } | { provider: string; error: string };
 
-/** client-area §8, admin-and-auth §2: a popup message from any origin but the product's own. */
+/** docs/product/client-area.md §8, docs/product/admin-and-auth.md §2: a popup message from any origin but the product's own. */
 export const UNKNOWN_SOURCE = 'Event from unknown source';
 
 const base64url = (bytes: ArrayBuffer | Uint8Array): string =>

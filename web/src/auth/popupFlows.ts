@@ -2,7 +2,7 @@ import { calendarProviders } from '../../../shared/calendars';
 import { socialProviders, type SocialProvider } from '../../../shared/social';
 
 /**
- * The product's two popups (admin-and-auth §2 "Login screen", client-area §7 "Popups"): social
+ * The product's two popups (docs/product/admin-and-auth.md §2 "Login screen", docs/product/client-area.md §7 "Popups"): social
  * sign-in from the login pages, and linking a Google or Microsoft calendar account to a venue.
  * Each is an OAuth authorization-code request in a 400 × 400 window opened on the product's own
  * proxy page (`{base}/{provider}/proxy`), which forwards to the provider; the provider sends the

@@ -4,7 +4,7 @@ import { isClientMe } from '../../../shared/me';
 import { useAuth } from './AuthProvider';
 
 /**
- * The client area's guards (admin-and-auth §2, client-area §6): a section is open to the roles
+ * The client area's guards (docs/product/admin-and-auth.md §2, docs/product/client-area.md §6): a section is open to the roles
  * whose attributes make it visible. They load with the client area (routes.tsx), not with every
  * page: the role rules come with their zod schemas.
  */

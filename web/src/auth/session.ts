@@ -2,7 +2,7 @@
  * The persisted sign-in: localStorage['auth.token'] holds the bearer token in use exactly as the
  * API issued it, and localStorage['auth.area'] says which area it belongs to ('client' or
  * 'admin'; a token without an area is read as a client token). While a super admin acts as a
- * client user (admin-and-auth §4 "Impersonation"), auth.token holds the user's token and
+ * client user (docs/product/admin-and-auth.md §4 "Impersonation"), auth.token holds the user's token and
  * localStorage['auth.impersonator'] keeps the admin's own token aside, with the admin page to
  * go back to. The store is the single source of truth: the fetch client reads and clears it,
  * React subscribes to it.

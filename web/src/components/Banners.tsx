@@ -5,7 +5,7 @@ import type { Banner } from '../../../shared/schemas/banners';
 import { api } from '../api/client';
 
 /**
- * Banner announcements where people see them (admin-and-auth §3, §9): on the login pages, and in
+ * Banner announcements where people see them (docs/product/admin-and-auth.md §3, §9): on the login pages, and in
  * the client area for the account's package. Each banner sits at its position — a top or bottom
  * row, on the left, in the centre or on the right; hideable ones have a Dismiss button, and a
  * dismissal is remembered in this browser for that banner as it was (an edited banner shows again).

@@ -15,7 +15,7 @@ export function formatClock(date: Date): string {
   return format.format(date);
 }
 
-/** A live clock that updates every second (client-area §9). */
+/** A live clock that updates every second (docs/product/client-area.md §9). */
 export function Clock() {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {

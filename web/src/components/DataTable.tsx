@@ -29,7 +29,7 @@ export const PAGE_SIZE = 10;
 
 /**
  * True when any field value of `item` (or any value of an array) contains the search text
- * (trimmed, case-insensitive); an empty search matches everything (admin-and-auth §5).
+ * (trimmed, case-insensitive); an empty search matches everything (docs/product/admin-and-auth.md §5).
  */
 export function matchesSearch(item: object, search: string): boolean {
   const needle = search.trim().toLowerCase();

@@ -2,7 +2,7 @@ import { View } from '@aws-amplify/ui-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { requestActivity } from '../api/client';
 
-/** How long the bar stays after the last request ends (client-area §9). */
+/** How long the bar stays after the last request ends (docs/product/client-area.md §9). */
 export const PROGRESS_HIDE_DELAY_MS = 300;
 
 /** A thin bar at the top while requests are in flight; it hides 300 ms after the last one ends. */

@@ -6,7 +6,7 @@ import { DetailRow } from './DetailRow';
 import { StatusBadge } from './StatusBadge';
 
 /**
- * The read-only side of a side panel (client-area §4, admin-and-auth §4): the record's rows
+ * The read-only side of a side panel (docs/product/client-area.md §4, docs/product/admin-and-auth.md §4): the record's rows
  * (`children`), then its status, created and updated times, and Edit (when offered) beside any
  * further actions.
  */

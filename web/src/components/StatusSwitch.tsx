@@ -5,10 +5,10 @@ import type { Status } from '../../../shared/schemas/common';
 import { ApiError } from '../api/client';
 
 /**
- * An Active/Inactive toggle that saves at once (admin-and-auth §2): `save` sends the new status;
+ * An Active/Inactive toggle that saves at once (docs/product/admin-and-auth.md §2): `save` sends the new status;
  * while it runs the switch is busy; when it fails, the switch goes back and one toast says so:
- * `failure` as its title ('Could not update status' by default, admin-and-auth §8) and the
- * server's message as its description (client-area §8). `save` must therefore send its request
+ * `failure` as its title ('Could not update status' by default, docs/product/admin-and-auth.md §8) and the
+ * server's message as its description (docs/product/client-area.md §8). `save` must therefore send its request
  * with `toastErrors: false`, or the fetch client would toast the message a second time.
  */
 export function StatusSwitch({

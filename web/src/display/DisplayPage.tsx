@@ -34,7 +34,7 @@ function useWakeLock() {
 }
 
 /**
- * The room-display app at /display (DESIGN §7), for the screen on the wall outside a room: full
+ * The room-display app at /display (docs/architecture.md §7), for the screen on the wall outside a room: full
  * screen in either orientation, no sign-in. It registers and shows its activation code until an
  * account's screen takes it, then shows the room (RoomScreen), an alert in force over everything
  * (AlertScreen), or that the screen is inactive. It keeps showing the last state it read while the

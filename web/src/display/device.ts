@@ -10,7 +10,7 @@ import { correctClock, serverNow } from './clock';
 import { API_BASE, ApiError, messageOf, NETWORK_ERROR, REQUEST_TIMEOUT_MS } from '../api/client';
 
 /**
- * The room display's own way to the API (`/api/v1/device`, DESIGN §7) and what it keeps on the
+ * The room display's own way to the API (`/api/v1/device`, docs/architecture.md §7) and what it keeps on the
  * device. Not the SPA's fetch client: a display sends its device token, not a session's, reads
  * the state conditionally (ETag, 304), shows failures on its own screen rather than as toasts, and
  * polls without the progress bar. Its errors are the client's `ApiError`s (status null: no answer),

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { fullName, useAuth } from '../auth/AuthProvider';
 
 /**
- * Over the client area while a super admin acts as a user (admin-and-auth §4 "Impersonation"):
+ * Over the client area while a super admin acts as a user (docs/product/admin-and-auth.md §4 "Impersonation"):
  * whom they are viewing as, and the way back to their own session and the page they left.
  */
 export function ImpersonationBar() {

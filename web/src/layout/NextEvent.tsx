@@ -9,7 +9,7 @@ import { useAuth } from '../auth/AuthProvider';
 export const NEXT_EVENT_REFRESH_MS = 60_000;
 
 /**
- * The client header's next upcoming event (client-area §1, §2 "Header"): the first of the caller's
+ * The client header's next upcoming event (docs/product/client-area.md §1, §2 "Header"): the first of the caller's
  * upcoming occurrences (GET /client/upcomingbookings), its title, its time as the venue's clock
  * reads it and its space. Asked again every minute, and after every booking write, which
  * revalidates the same swr key (the path); a failure shows nothing and is not toasted. Nothing for

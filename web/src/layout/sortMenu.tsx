@@ -2,7 +2,7 @@ import { Button, Menu, MenuItem } from '@aws-amplify/ui-react';
 import { useEffect, useSyncExternalStore } from 'react';
 
 /**
- * The header's sort menu (client-area §2 "Header"): a page supplies its sort options with
+ * The header's sort menu (docs/product/client-area.md §2 "Header"): a page supplies its sort options with
  * `useSortMenu(['Alphabetical', 'Status'])` and gets back the chosen key; the header shows the
  * menu while a page supplies options. Choosing an option sets the key to its label in lower case
  * ('alphabetical'); the key resets (to null: the page's own order) when the options change. One

@@ -14,7 +14,7 @@ const initials = (name: string) =>
     .toUpperCase();
 
 /**
- * The columns of an activity log (client-area §2 "Activity tab", admin-and-auth §2): image, user,
+ * The columns of an activity log (docs/product/client-area.md §2 "Activity tab", docs/product/admin-and-auth.md §2): image, user,
  * role, category, activity and time ('Do MMM, YYYY | h:mma'), sorted by the instant; with
  * `impersonation`, who acted as the user (the admin area's view).
  */

@@ -8,7 +8,7 @@ import { RecordDetails } from '../RecordDetails';
 
 /**
  * Read-only details of an account user; Edit, when offered, switches to the form. The PIN shows
- * in the client area only: it is not shown to super admins (admin-and-auth §6).
+ * in the client area only: it is not shown to super admins (docs/product/admin-and-auth.md §6).
  */
 export function UserDetails({
   area,

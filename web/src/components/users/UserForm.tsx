@@ -43,8 +43,8 @@ export interface UserEndpoints {
 }
 
 /**
- * The schema of each save, by area: the client area's require last_name (client-area §5); the
- * admin area's do not (admin-and-auth §5), take no PIN (not shown to super admins, §6; the API
+ * The schema of each save, by area: the client area's require last_name (docs/product/client-area.md §5); the
+ * admin area's do not (docs/product/admin-and-auth.md §5), take no PIN (not shown to super admins, §6; the API
  * chooses one on add) and, on edit, no cell (PUT /admin/users/{id} takes none, §7). The edit
  * schemas know no password unless one is being set; each drops what it does not know.
  */
@@ -62,10 +62,10 @@ const schemas = {
 } as const;
 
 /**
- * Add or edit a user of an account (client-area §2 "User panel", §5; admin-and-auth §2 "Account
+ * Add or edit a user of an account (docs/product/client-area.md §2 "User panel", §5; docs/product/admin-and-auth.md §2 "Account
  * users screen"): names, e-mail, password (on add), a role the account's package allows, phone,
  * cell and, in the client area, the PIN (four digits; left blank on add, a free one is chosen)
- * and a photo. The admin area's form has no PIN (admin-and-auth §6) and no cell on edit. Blank
+ * and a photo. The admin area's form has no PIN (docs/product/admin-and-auth.md §6) and no cell on edit. Blank
  * optional fields are cleared. With `canSetPassword` (an Account Admin editing another user), a
  * Change password action adds the new password and its repeat to the save. A photo chosen is
  * cropped; Save uploads it through the client area's presigned upload and sends its key (left

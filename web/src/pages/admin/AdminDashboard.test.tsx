@@ -106,7 +106,7 @@ describe('admin dashboard', () => {
     const userPanel = await screen.findByRole('dialog', { name: 'User details' });
     expect(within(userPanel).getByText('vera@acme.test')).toBeInTheDocument();
     expect(within(userPanel).getByText('Account').nextElementSibling).toHaveTextContent('Acme Halls');
-    // Not shown to super admins (admin-and-auth §6).
+    // Not shown to super admins (docs/product/admin-and-auth.md §6).
     expect(within(userPanel).queryByText('PIN')).not.toBeInTheDocument();
     expect(within(userPanel).queryByText('0421')).not.toBeInTheDocument();
     await user.click(within(userPanel).getByRole('button', { name: 'Close' }));

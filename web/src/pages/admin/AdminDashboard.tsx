@@ -39,7 +39,7 @@ const totals = [
 ] as const;
 
 /**
- * /admin (admin-and-auth §1, §2 "Admin dashboard"): the platform's totals, Add account, and the
+ * /admin (docs/product/admin-and-auth.md §1, §2 "Admin dashboard"): the platform's totals, Add account, and the
  * recently added accounts, recent users, recently added screens and licence purchases; an item
  * opens its details in a side panel.
  */

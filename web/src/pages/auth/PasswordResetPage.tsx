@@ -51,7 +51,7 @@ function useLinkValues(area: Area): LinkValues {
 /**
  * /password-reset#token=…&email=… (and the admin one): new password twice. The page takes token
  * and e-mail out of the address at once. Success shows a 'Password reset success' tag and a link
- * to login; failure marks the form as failed without a message (admin-and-auth §2).
+ * to login; failure marks the form as failed without a message (docs/product/admin-and-auth.md §2).
  */
 export function PasswordResetPage({ area }: { area: Area }) {
   const { token, email } = useLinkValues(area);

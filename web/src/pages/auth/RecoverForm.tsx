@@ -17,7 +17,7 @@ const resolver = lazyResolver(() =>
 
 /**
  * Recover password: sends the e-mail; the server's answer (or error) stays on screen until
- * dismissed, and the form closes either way (admin-and-auth §4).
+ * dismissed, and the form closes either way (docs/product/admin-and-auth.md §4).
  */
 export function RecoverForm({ area, onClose }: { area: Area; onClose: () => void }) {
   const form = useForm<RecoveryInput, unknown, z.output<typeof recoverySchema>>({

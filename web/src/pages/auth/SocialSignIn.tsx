@@ -17,7 +17,7 @@ import { ProviderLogo } from '../../components/ProviderLogo';
 import { SocialFrame, SocialPlaceholder } from './SocialFrame';
 
 /**
- * The social sign-in buttons under the login form (admin-and-auth §2 "Login screen"): one for each
+ * The social sign-in buttons under the login form (docs/product/admin-and-auth.md §2 "Login screen"): one for each
  * provider the area shows that the API takes, none when the broker is not configured or cannot be
  * asked. A button opens the popup on the product's proxy page; the return page posts the code back
  * here (auth/usePopupCode.ts), and it is exchanged for a session like a password sign-in, with

@@ -89,7 +89,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 type Panel = 'closed' | 'add' | 'details' | 'edit';
 
 /**
- * /components (client-area §2): the kit the pages are built from, each piece the real component
+ * /components (docs/product/client-area.md §2): the kit the pages are built from, each piece the real component
  * with sample data, working as it does on the pages, so that a new developer sees it in one place.
  */
 export function ComponentsPage() {

@@ -33,7 +33,7 @@ const fields: Path<AccountInput>[] = [
 ];
 
 /**
- * Add or edit an account (admin-and-auth §2 "Accounts list", §5): name, package (an active one;
+ * Add or edit an account (docs/product/admin-and-auth.md §2 "Accounts list", §5): name, package (an active one;
  * an account keeps its current package even when that is no longer active), package dates,
  * address, domain and logo; a new account also names its first Account Admin, whose password is
  * optional — without one they are e-mailed a link to set it. Blank optional fields are cleared;

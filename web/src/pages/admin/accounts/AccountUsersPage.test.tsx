@@ -73,7 +73,7 @@ describe('account users', () => {
       .map((o) => o.textContent);
     expect(roles).toEqual(['Choose a role', 'Account Admin', 'Venue Manager', 'Event Coordinator']);
 
-    // The PIN is not shown to super admins (admin-and-auth §6): the API chooses one.
+    // The PIN is not shown to super admins (docs/product/admin-and-auth.md §6): the API chooses one.
     expect(within(panel).queryByLabelText('PIN')).not.toBeInTheDocument();
     expect(within(panel).getByLabelText('Cell')).toBeInTheDocument();
 
@@ -109,7 +109,7 @@ describe('account users', () => {
     await openRowMenu(user, 'Vera Smith', 'Edit');
     const panel = await screen.findByRole('dialog', { name: 'Edit user' });
     expect(within(panel).queryByLabelText(/Password/)).not.toBeInTheDocument();
-    // Not shown to super admins (§6), and PUT /admin/users/{id} takes no cell (§7).
+    // Not shown to super admins (docs/product/admin-and-auth.md §6), and PUT /admin/users/{id} takes no cell (§7).
     expect(within(panel).queryByLabelText('PIN')).not.toBeInTheDocument();
     expect(within(panel).queryByLabelText('Cell')).not.toBeInTheDocument();
     await user.clear(within(panel).getByLabelText('Phone'));

@@ -79,7 +79,7 @@ function GeneralSection({ account }: { account: Account }) {
 }
 
 /**
- * /admin/accounts/{account_id}/users (admin-and-auth §2 "Account users screen"): the account in a
+ * /admin/accounts/{account_id}/users (docs/product/admin-and-auth.md §2 "Account users screen"): the account in a
  * sidebar with its toggle and a side menu of General Details, Users and Billing.
  */
 export function AccountUsersPage() {

@@ -15,7 +15,7 @@ import { AccountForm } from './AccountForm';
 import { AccountStatusSwitch } from './AccountStatusSwitch';
 import { accountAddress } from './text';
 
-/** Side panel modes (admin-and-auth §4): closed, add/edit, details. Closing resets the selection. */
+/** Side panel modes (docs/product/admin-and-auth.md §4): closed, add/edit, details. Closing resets the selection. */
 type Panel =
   { mode: 'closed' } | { mode: 'edit'; account: Account | null } | { mode: 'details'; account: Account };
 
@@ -45,7 +45,7 @@ const toRow = (account: Account): AccountRow => ({
 const column = createColumnHelper<AccountRow>();
 
 /**
- * /admin/accounts (admin-and-auth §2 "Accounts list"): logo, account, address, domain, package and
+ * /admin/accounts (docs/product/admin-and-auth.md §2 "Accounts list"): logo, account, address, domain, package and
  * the status toggle; the table's search reads every shown field and the admin's e-mail; row menu
  * Details, Edit, Screen Licences, Users; ADD ACCOUNT.
  */

@@ -17,7 +17,7 @@ import { UserDetails } from '../../../components/users/UserDetails';
 import { UserForm } from '../../../components/users/UserForm';
 import { personName, rolesOf } from './text';
 
-/** Side panel modes (admin-and-auth §4): closed, add/edit, details. Closing resets the selection. */
+/** Side panel modes (docs/product/admin-and-auth.md §4): closed, add/edit, details. Closing resets the selection. */
 type Panel =
   { mode: 'closed' } | { mode: 'edit'; user: AccountUser | null } | { mode: 'details'; user: AccountUser };
 
@@ -45,7 +45,7 @@ function UserStatusSwitch({ user }: { user: AccountUser }) {
 }
 
 /**
- * The users of an account (admin-and-auth §2 "Account users screen"): table with search, status
+ * The users of an account (docs/product/admin-and-auth.md §2 "Account users screen"): table with search, status
  * toggles that save at once, row menu Details / Edit / Activity Log / Impersonate, ADD USER.
  * Roles offered are those of the account's package.
  */

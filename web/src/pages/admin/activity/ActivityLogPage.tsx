@@ -10,13 +10,13 @@ import { DataTable } from '../../../components/DataTable';
 import { PageLoader } from '../../../components/PageLoader';
 import { personName } from '../../../format';
 
-/** Activity log default range (admin-and-auth §9): the last 30 days up to today, as the API reads it. */
+/** Activity log default range (docs/product/admin-and-auth.md §9): the last 30 days up to today, as the API reads it. */
 const DEFAULT_DAYS = 30;
 
 const columns = activityColumns({ impersonation: true });
 
 /**
- * The activity log of one person (admin-and-auth §2): /admin/users/{user_id}/activity-log for a
+ * The activity log of one person (docs/product/admin-and-auth.md §2): /admin/users/{user_id}/activity-log for a
  * super admin, /admin/accounts/{account_id}/users/{user_id}/activity-log for an account user.
  * From and to dates (the last 30 days by default) and a category filter; the entries newest first
  * in pages of 10; a link back to the list the person came from.

@@ -35,7 +35,7 @@ const fieldNames = [
 ] as const;
 
 /**
- * Add or edit a banner announcement (admin-and-auth §3, §5, §9): title (≤ 255), message,
+ * Add or edit a banner announcement (docs/product/admin-and-auth.md §3, §5, §9): title (≤ 255), message,
  * expiration date, whether it shows on the login pages, the packages whose accounts see it (none:
  * every package), whether people may hide it, its position, and the status only when editing.
  */

@@ -16,7 +16,7 @@ import { BannerDetails } from './BannerDetails';
 import { BannerForm } from './BannerForm';
 import { formatDay, packagesText, positionLabels, yesNo } from './bannerText';
 
-/** Side panel modes (admin-and-auth §4): closed, add/edit, details. Closing resets the selection. */
+/** Side panel modes (docs/product/admin-and-auth.md §4): closed, add/edit, details. Closing resets the selection. */
 type Panel = { mode: 'closed' } | { mode: 'edit'; item: Banner | null } | { mode: 'details'; item: Banner };
 
 const column = createColumnHelper<Banner>();

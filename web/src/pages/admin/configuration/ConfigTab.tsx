@@ -12,7 +12,7 @@ import { ConfigItemDetails } from './ConfigItemDetails';
 import { ConfigItemForm } from './ConfigItemForm';
 import { StatusBadge } from '../../../components/StatusBadge';
 
-/** Side panel modes (admin-and-auth §4): closed, add/edit, details. Closing resets the selection. */
+/** Side panel modes (docs/product/admin-and-auth.md §4): closed, add/edit, details. Closing resets the selection. */
 type Panel =
   { mode: 'closed' } | { mode: 'edit'; item: ConfigItem | null } | { mode: 'details'; item: ConfigItem };
 

@@ -42,7 +42,7 @@ const fieldNames = [
 ] as const;
 
 /**
- * Add or edit a package (admin-and-auth §3 Package, §5, §9): name, the roles its accounts' users
+ * Add or edit a package (docs/product/admin-and-auth.md §3 Package, §5, §9): name, the roles its accounts' users
  * may have (at least one of the four), venue / spaces / admin limits (Unlimited or 1 to 10,
  * default 1), each account's storage for files (1 to 1000 GB), four Yes/No flags (default Yes), and the status toggle only when editing.
  */

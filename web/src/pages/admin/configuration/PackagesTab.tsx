@@ -12,7 +12,7 @@ import { PackageDetails } from './PackageDetails';
 import { PackageForm } from './PackageForm';
 import { flagsText, packageLimits, packageRoles } from './packageText';
 
-/** Side panel modes (admin-and-auth §4): closed, add/edit, details. Closing resets the selection. */
+/** Side panel modes (docs/product/admin-and-auth.md §4): closed, add/edit, details. Closing resets the selection. */
 type Panel = { mode: 'closed' } | { mode: 'edit'; item: Package | null } | { mode: 'details'; item: Package };
 
 const column = createColumnHelper<Package>();

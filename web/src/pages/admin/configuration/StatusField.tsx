@@ -2,7 +2,7 @@ import { Flex, SwitchField, Text } from '@aws-amplify/ui-react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 
 /**
- * The Active/Inactive toggle of an edit form (admin-and-auth §2: shown only when editing), saved
+ * The Active/Inactive toggle of an edit form (docs/product/admin-and-auth.md §2: shown only when editing), saved
  * with the form. `note` says why it is disabled; a server error for the status shows under it.
  */
 export function StatusField<T extends FieldValues, O>({

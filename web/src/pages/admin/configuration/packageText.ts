@@ -3,7 +3,7 @@ import type { Package } from '../../../../../shared/schemas/packages';
 
 /** How the packages tab names a package's parts. */
 
-/** The Yes/No flags of a package (admin-and-auth §3 Package), in the form's order. */
+/** The Yes/No flags of a package (docs/product/admin-and-auth.md §3 Package), in the form's order. */
 export const packageFlags = [
   { name: 'third_party_integration', label: 'Third party integration' },
   { name: 'custom_integration', label: 'Custom integration' },
@@ -11,7 +11,7 @@ export const packageFlags = [
   { name: 'booking_approval', label: 'Booking approval' },
 ] as const satisfies readonly { name: keyof Package; label: string }[];
 
-/** The limits of a package (§9: Unlimited or 1 to 10). */
+/** The limits of a package (docs/product/admin-and-auth.md §9: Unlimited or 1 to 10). */
 export const packageLimits = [
   { name: 'venue_limit', label: 'Venue limit', short: 'Venues' },
   { name: 'spaces_limit', label: 'Spaces limit', short: 'Spaces' },

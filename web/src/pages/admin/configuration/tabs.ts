@@ -1,7 +1,7 @@
 import type { ConfigKind } from '../../../../../shared/schemas/config';
 
 /**
- * The configuration tabs (admin-and-auth §2), in order. `view` names what the tab draws: one of
+ * The configuration tabs (docs/product/admin-and-auth.md §2), in order. `view` names what the tab draws: one of
  * the title-only lists (amenities, venue types, space types), packages or banner announcements.
  */
 export const configTabs = [

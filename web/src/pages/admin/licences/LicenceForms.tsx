@@ -19,7 +19,7 @@ type AddOutput = z.output<typeof newLicencesSchema>;
 type EditInput = z.input<typeof updateLicenceSchema>;
 type EditOutput = z.output<typeof updateLicenceSchema>;
 
-/** Licence count choices: 1 to 49 (admin-and-auth §9: the range end, 50, is exclusive). */
+/** Licence count choices: 1 to 49 (docs/product/admin-and-auth.md §9: the range end, 50, is exclusive). */
 export const licenceCounts = Array.from({ length: 49 }, (_, index) => index + 1);
 
 /** A number field's value for the schema: blank is left out, anything else a number (NaN is refused). */
@@ -53,7 +53,7 @@ function PurchaseFields({ bind }: { bind: (name: PurchaseField) => Binding }) {
 const purchaseFields: PurchaseField[] = ['purchase_date', 'expiration_date', 'order_no', 'amount', 'note'];
 
 /**
- * ADD LICENSE (admin-and-auth §2 "Licences screen", §5, §9): a number of licences (1 to 49) bought
+ * ADD LICENSE (docs/product/admin-and-auth.md §2 "Licences screen", §5, §9): a number of licences (1 to 49) bought
  * together, with the purchase and expiration dates, order number, amount per licence and a note.
  */
 export function AddLicencesForm({

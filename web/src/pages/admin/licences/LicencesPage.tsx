@@ -30,7 +30,7 @@ import { formatAmount, formatDay } from '../accounts/text';
 import { LicenceDetails } from './LicenceDetails';
 import { AddLicencesForm, EditLicenceForm } from './LicenceForms';
 
-/** Side panel modes (admin-and-auth §4): closed, add, edit, details. Closing resets the selection. */
+/** Side panel modes (docs/product/admin-and-auth.md §4): closed, add, edit, details. Closing resets the selection. */
 type Panel =
   | { mode: 'closed' }
   | { mode: 'add' }
@@ -52,7 +52,7 @@ const headers = [
 ];
 
 /**
- * /admin/accounts/{account_id}/licenses (admin-and-auth §2 "Licences screen"): the account's
+ * /admin/accounts/{account_id}/licenses (docs/product/admin-and-auth.md §2 "Licences screen"): the account's
  * licences as the API pages them (10 a page, searched on the server), ADD LICENSE in bulk, row menu
  * Details / Edit / Delete (after 'Are you sure you want to delete License #{number}?'), status
  * Active in the active style and any other in the inactive one, and a link back to the accounts.

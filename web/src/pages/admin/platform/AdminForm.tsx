@@ -29,7 +29,7 @@ const fieldNames = [
 ] as const;
 
 /**
- * Add or edit a super admin (admin-and-auth §3 Admin user, §5): names, e-mail, designation, phone,
+ * Add or edit a super admin (docs/product/admin-and-auth.md §3 Admin user, §5): names, e-mail, designation, phone,
  * cell and photo; a password when adding, and an optional new one when editing someone else; the
  * status only when editing, and never for oneself (no one can lock themself out; the API refuses
  * it too, and one's own password changes in one's profile, with the current one).

@@ -18,7 +18,7 @@ import { AdminDetails } from './AdminDetails';
 import { AdminForm } from './AdminForm';
 import { adminInitials, adminName } from './adminText';
 
-/** Side panel modes (admin-and-auth §4): closed, add/edit, details. Closing resets the selection. */
+/** Side panel modes (docs/product/admin-and-auth.md §4): closed, add/edit, details. Closing resets the selection. */
 type Panel =
   { mode: 'closed' } | { mode: 'edit'; item: AdminUser | null } | { mode: 'details'; item: AdminUser };
 
@@ -26,7 +26,7 @@ const column = createColumnHelper<AdminUser>();
 const orDash = (value: string | null) => value || '—';
 
 /**
- * /admin/users (admin-and-auth §2 "Admin users"): the super admins in a table with search, pages
+ * /admin/users (docs/product/admin-and-auth.md §2 "Admin users"): the super admins in a table with search, pages
  * and sorting; ADD USER; row menu Details / Edit / Activity Log, and for another admin who has set
  * up an authenticator app, Reset two-factor authentication (asked first).
  */

@@ -9,7 +9,7 @@ import { PageLoader } from '../../../components/PageLoader';
 const AccountForm = lazy(() => import('./AccountForm').then((m) => ({ default: m.AccountForm })));
 
 /**
- * The Account Info box (client-area §2, Account Admin only): the account's name, package
+ * The Account Info box (docs/product/client-area.md §2, Account Admin only): the account's name, package
  * (read-only), street address, city, country and logo, read-only until Edit; Save sends
  * PUT /client/account ('Success') and the header shows the change at once.
  */

@@ -164,7 +164,7 @@ describe('account section: users', () => {
     await user.tab();
     expect(await within(form).findByText('Field is required')).toBeInTheDocument();
     await user.type(within(form).getByLabelText(/First name/), 'Veronica');
-    // The last name is required here (client-area §5).
+    // The last name is required here (docs/product/client-area.md §5).
     expect(within(form).getByLabelText(/Last name/)).toBeRequired();
     await user.clear(within(form).getByLabelText(/Last name/));
     await user.click(within(form).getByRole('button', { name: 'Save' }));
@@ -218,7 +218,7 @@ describe('account section: users', () => {
     expect(roles).toEqual(['Choose a role', ...me.package.allowed_user_roles]);
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(form).findAllByText('Field is required')).not.toHaveLength(0);
-    // First name, last name (client-area §5), e-mail, password and role.
+    // First name, last name (docs/product/client-area.md §5), e-mail, password and role.
     expect(within(form).getAllByText('Field is required')).toHaveLength(5);
     expect(within(form).getByLabelText(/Last name/)).toHaveAttribute('aria-invalid', 'true');
     await user.type(within(form).getByLabelText(/First name/), 'Nora');

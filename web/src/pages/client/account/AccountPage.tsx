@@ -11,7 +11,7 @@ const tabs = [
 ] as const;
 
 /**
- * /c/account-management (client-area §2 "Account management"): the Account Info box on the left
+ * /c/account-management (docs/product/client-area.md §2 "Account management"): the Account Info box on the left
  * for an Account Admin, and on the right the Users tab (exact path) and the Activity tab
  * (activity-log), each a route of its own.
  */

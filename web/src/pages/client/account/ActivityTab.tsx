@@ -11,7 +11,7 @@ import { DataTable, matchesSearch } from '../../../components/DataTable';
 import { PageLoader } from '../../../components/PageLoader';
 import { activityCsv, csvFileName, download, exportRow } from './activityExport';
 
-/** The Activity tab's default range (client-area §2): the last 30 days up to today, today included. */
+/** The Activity tab's default range (docs/product/client-area.md §2): the last 30 days up to today, today included. */
 const DEFAULT_DAYS = 30;
 
 const columns = activityColumns();
@@ -19,7 +19,7 @@ const columns = activityColumns();
 type ExportKind = 'csv' | 'pdf';
 
 /**
- * /c/account-management/activity-log (client-area §2 "Activity tab"): a date range (the last 30
+ * /c/account-management/activity-log (docs/product/client-area.md §2 "Activity tab"): a date range (the last 30
  * days by default), a search box over the shown columns, the account's activity newest first (a
  * page of 100 from the API at a time, Load more for the next), and the exports of every entry of
  * the range the search leaves, newest first: Export CSV, and Export PDF, whose library loads only

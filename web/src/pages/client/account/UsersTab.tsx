@@ -27,13 +27,13 @@ const UserForm = lazy(() =>
   import('../../../components/users/UserForm').then((m) => ({ default: m.UserForm })),
 );
 
-/** Side panel modes (client-area §4): closed, add/edit, details. Closing resets the selection. */
+/** Side panel modes (docs/product/client-area.md §4): closed, add/edit, details. Closing resets the selection. */
 type Panel =
   { mode: 'closed' } | { mode: 'edit'; user: AccountUser | null } | { mode: 'details'; user: AccountUser };
 
 const column = createColumnHelper<AccountUser>();
 
-/** What a user looks after, once venues and spaces are assigned (client-area §2 "User panel"). */
+/** What a user looks after, once venues and spaces are assigned (docs/product/client-area.md §2 "User panel"). */
 const looksAfter: Partial<Record<ClientRole, string>> = {
   'Venue Manager': 'Venues',
   'Event Coordinator': 'Spaces',
@@ -49,7 +49,7 @@ const shownValues = (user: AccountUser) => [
 ];
 
 /**
- * The Users tab (client-area §2): the account's users with image, name (opens the user panel),
+ * The Users tab (docs/product/client-area.md §2): the account's users with image, name (opens the user panel),
  * e-mail, cellphone, role and a status toggle that saves at once (disabled for yourself); 10 rows
  * a page, sortable, searchable in the shown columns; Add user only for a role that may add.
  */
@@ -212,7 +212,7 @@ function RefreshPin({ user, onSaved }: { user: AccountUser; onSaved: (saved: Acc
 
 /**
  * The venues a Venue Manager manages, or the spaces an Event Coordinator coordinates, each with
- * its permission (client-area §2 "User panel"): read here, assigned on the Venues page.
+ * its permission (docs/product/client-area.md §2 "User panel"): read here, assigned on the Venues page.
  */
 function LooksAfter({ user, heading }: { user: AccountUser; heading: string }) {
   const { data, isLoading } = useUserProperties(user.id);

@@ -18,7 +18,7 @@ import { clockTime, localizer } from './localizer';
 import { externalSource, sourceName } from './text';
 
 /**
- * react-big-calendar with its drag-and-drop addon (client-area §2 "Booking calendar"): Month, Week
+ * react-big-calendar with its drag-and-drop addon (docs/product/client-area.md §2 "Booking calendar"): Month, Week
  * (from Monday, in 2-hour groups of half-hour slots) and Day views of floating dates
  * (./wallTime.ts), events in their space's colour, at most five a day in the month with
  * "+N more". The page draws its own toolbar.

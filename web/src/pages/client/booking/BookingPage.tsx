@@ -23,7 +23,7 @@ import {
   wallTimeOf,
 } from './wallTime';
 
-/** The Events section's message when no venue is chosen (client-area §8). */
+/** The Events section's message when no venue is chosen (docs/product/client-area.md §8). */
 export const NO_VENUE_MESSAGE = 'Please select venue to load bookings';
 
 /** A new event lasts an hour unless changed. */
@@ -59,7 +59,7 @@ function titleOf(view: CalendarView, date: Date): string {
 const nowIn = (venue: Venue | null) => (venue ? venueNow(venue.timezone) : new Date());
 
 /**
- * /c/booking and /c/booking/{eventId} (client-area §2 "Booking calendar (Events)"): a date with
+ * /c/booking and /c/booking/{eventId} (docs/product/client-area.md §2 "Booking calendar (Events)"): a date with
  * previous and next, the venue and space (kept in the browser), Month / Week / Day and, for a role
  * that may add events, Add event; the venue's bookings of the days on screen, at the venue's
  * wall-clock times whatever the browser's zone. `?openAddEvent` opens the add form;
@@ -293,7 +293,7 @@ function Booking({ access }: { access: Access }) {
 
 /**
  * The add form's panel: on `day` (today in the venue without one) at the first half hour from now
- * in the venue (client-area §2: a double-click opens the form "at that date with the current
+ * in the venue (docs/product/client-area.md §2: a double-click opens the form "at that date with the current
  * time"), for an hour.
  */
 function addPanel(venue: Venue | null, space: string | null, day: Date | null): EventPanel {

@@ -10,7 +10,7 @@ export interface EventMenuState {
 }
 
 /**
- * The right-click menu of an event (client-area §2): Edit, and Delete of this occurrence, as far as
+ * The right-click menu of an event (docs/product/client-area.md §2): Edit, and Delete of this occurrence, as far as
  * the person may. Escape, a click elsewhere or scrolling closes it; focus starts on its first item.
  */
 export function EventMenu({

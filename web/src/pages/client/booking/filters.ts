@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 
 /**
- * The booking calendar's venue and space, kept in the browser (client-area §2 "The selected booking
+ * The booking calendar's venue and space, kept in the browser (docs/product/client-area.md §2 "The selected booking
  * filters persist locally", §4). A stored id that the person may no longer book in is ignored by
  * the page.
  */

@@ -4,7 +4,7 @@ import { ordinal } from '../../../../../shared/booking-text';
 
 /**
  * The calendar's dates (react-big-calendar's localizer): its own date arithmetic on floating dates
- * (./wallTime.ts), weeks from Monday (client-area §9), and English names written as the product
+ * (./wallTime.ts), weeks from Monday (docs/product/client-area.md §9), and English names written as the product
  * writes dates ('5th Dec, 2026 | 2:30pm'). No date library comes with the page.
  */
 

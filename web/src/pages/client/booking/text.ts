@@ -6,7 +6,7 @@ import { socialProviderNames } from '../../../../../shared/social';
 
 export { describeRule, ordinals, unitOf, weekdayNames } from '../../../../../shared/booking-text';
 
-/** 'Apply update on' and the delete's choices (client-area §2, §4). */
+/** 'Apply update on' and the delete's choices (docs/product/client-area.md §2, §4). */
 export const scopeLabels: Record<ApplicableScope, string> = {
   THIS: 'This event',
   FOLLOWING: 'This and following events',

@@ -12,7 +12,7 @@ import { screenName } from '../venues/text';
 import { UpcomingRow } from './UpcomingRow';
 
 /**
- * /c/dashboard (client-area §2 "Dashboard"): the recently added venues, spaces and screens, each
+ * /c/dashboard (docs/product/client-area.md §2 "Dashboard"): the recently added venues, spaces and screens, each
  * list as the role's dashboard flags allow (screens with the Venues area), each row with an
  * Active/Inactive switch and a name that opens the item's panel, the same as in the Venues area;
  * and the caller's upcoming events (`dashboard.recentbookings`), with a button that opens the

@@ -3,7 +3,7 @@ import type { BookingOccurrence } from '../../../../../shared/schemas/bookings';
 import { formatVenueTimeRange, venueDay } from '../../../activityTime';
 
 /**
- * A row of the dashboard's upcoming events (client-area §2 "Dashboard"): a month/day leaf edged
+ * A row of the dashboard's upcoming events (docs/product/client-area.md §2 "Dashboard"): a month/day leaf edged
  * in the space's calendar colour, the title, the time range as the venue's clock reads it, and
  * the venue and space.
  */

@@ -12,7 +12,7 @@ import { searched, searchValues, sortOptions, sortScreens, sortSpaces, sortVenue
 
 type ListName = keyof typeof sortOptions;
 
-/** The lists of the left menu, their labels, page sizes and add permission (client-area §2, §9). */
+/** The lists of the left menu, their labels, page sizes and add permission (docs/product/client-area.md §2, §9). */
 const lists: Record<
   ListName,
   {
@@ -48,7 +48,7 @@ const addLabel: Record<ListName, string> = {
 };
 
 /**
- * /c/venues (client-area §2 "Venues area"): a left menu of VENUES, SPACES and SCREENS (an Event
+ * /c/venues (docs/product/client-area.md §2 "Venues area"): a left menu of VENUES, SPACES and SCREENS (an Event
  * Coordinator has spaces only), each with its add button when the role may add; the chosen list
  * (`?list=`) as cards, paged (10 venues, 10 spaces, 12 screens in thirds), sorted by the
  * header's menu and narrowed by a search box; cards open their panels.

@@ -7,7 +7,7 @@ import { useMyPackage } from '../../../api/hooks';
 import { useAuth } from '../../../auth/AuthProvider';
 
 /**
- * What the signed-in client may do in the Venues area (client-area §2 "Venues area", §6) and to
+ * What the signed-in client may do in the Venues area (docs/product/client-area.md §2 "Venues area", §6) and to
  * events: the role's flags, and for an existing venue, space or screen also the scope rule
  * (`actsOn`: an Account Admin everywhere, a Venue Manager or Event Coordinator where Approved), for
  * an event what the API says of it. The API refuses what these refuse; the pages hide it.
@@ -48,7 +48,7 @@ const madeHere = (occurrence: Pick<BookingOccurrence, 'source'>) =>
 export const may = {
   addVenue: (a: Access) => allows(a.attrs, 'venues.permission.add'),
   addSpace: (a: Access) => allows(a.attrs, 'spaces.permission.add'),
-  /** Screens need both flags (client-area §2). */
+  /** Screens need both flags (docs/product/client-area.md §2). */
   addScreen: (a: Access) =>
     allows(a.attrs, 'screens.permission.add') && allows(a.attrs, 'screens.permission.addVisibility'),
   editVenue: (a: Access, venue: Scoped) =>
@@ -66,7 +66,7 @@ export const may = {
     allows(a.attrs, 'venues.permission.3rdPartyAccountManage') && actsOn(a.role, venue.permission),
   /** A space's event coordinators: whoever may edit the space. */
   manageCoordinators: (a: Access, space: Scoped) => may.editSpace(a, space),
-  /** Slideshows are the Account Admin's and the Venue Manager's (client-area §6). */
+  /** Slideshows are the Account Admin's and the Venue Manager's (docs/product/client-area.md §6). */
   seeSlideshows: (a: Access) => a.role === 'Account Admin' || a.role === 'Venue Manager',
   /** A space's slideshows are managed by whoever sees slideshows and acts on its venue. */
   manageSlideshows: (a: Access, space: Scoped) => may.seeSlideshows(a) && actsOn(a.role, space.permission),

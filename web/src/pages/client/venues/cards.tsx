@@ -14,7 +14,7 @@ import type { PanelState } from './panels/state';
 import { ScreenStateRows } from './screenState';
 import { addressOf, nextSchedule, screenName, titlesOf } from './text';
 
-/** The cards of the Venues area's lists (client-area §2 "Cards") and their search box. */
+/** The cards of the Venues area's lists (docs/product/client-area.md §2 "Cards") and their search box. */
 
 type Open = (panel: PanelState) => void;
 

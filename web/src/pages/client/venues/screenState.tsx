@@ -6,7 +6,7 @@ import { DetailRow } from '../../../components/DetailRow';
 import { formatDateTime } from '../../../format';
 import { formatDay } from './text';
 
-/** A licence's expiry date, marked when it is within the warning window (client-area §9). */
+/** A licence's expiry date, marked when it is within the warning window (docs/product/client-area.md §9). */
 function LicenceExpiry({ licence }: { licence: Screen['licence'] }) {
   if (!licence) return <Text as="span">No licence</Text>;
   const soon = licenceExpiresSoon(licence.expiration_date, localDay());

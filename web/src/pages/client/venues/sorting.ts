@@ -18,7 +18,7 @@ export function searched<T>(items: readonly T[], text: string, values: (item: T)
 }
 
 /**
- * The sort options each list supplies to the header's menu (client-area §2 "Venues area") and
+ * The sort options each list supplies to the header's menu (docs/product/client-area.md §2 "Venues area") and
  * what each key does. Before a choice a list keeps the API's order; ties go by name.
  */
 export const sortOptions = {

@@ -23,7 +23,7 @@ export function titlesOf(ids: string, items: readonly ConfigItem[] | undefined):
 
 /**
  * The space's next booking as the spec writes dates ('Do MMM, YYYY | h:mma'), in the venue's wall
- * time whatever the browser's zone, or 'None' (client-area §2 "Space card").
+ * time whatever the browser's zone, or 'None' (docs/product/client-area.md §2 "Space card").
  */
 export const nextSchedule = (space: Pick<Space, 'next_schedule'>): string =>
   space.next_schedule[0] ? formatVenueTime(space.next_schedule[0].start_date) : 'None';

@@ -14,7 +14,7 @@ function split(wallTime: string): { day: string; time: string } {
 const join = (day: string, time: string) => (day ? `${day} ${time || '00:00'}:00` : '');
 
 /**
- * A start or end of the event form: a date and a time of the half-hour choices (client-area §5,
+ * A start or end of the event form: a date and a time of the half-hour choices (docs/product/client-area.md §5,
  * §9), held as one wall time. A time that is not a choice (set elsewhere) is offered as it is.
  * The field's error shows under the date.
  */

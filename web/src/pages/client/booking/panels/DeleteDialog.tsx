@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { scopeLabels } from '../text';
 
 /**
- * The question before deleting an occurrence of a series (client-area §2 "Event details panel",
+ * The question before deleting an occurrence of a series (docs/product/client-area.md §2 "Event details panel",
  * §4): THIS, FOLLOWING or ALL, those of `scopes` the caller may apply (the API's rule,
  * `useScopes`); the browser's modal `<dialog>`, closed by Escape.
  */

@@ -5,7 +5,7 @@ import { formatVenueTimeRange } from '../../../../activityTime';
 import { describeRule, externalSource, sourceName } from '../text';
 
 /**
- * An event's details (client-area §2 "Event details panel"): the space's photo, the time range
+ * An event's details (docs/product/client-area.md §2 "Event details panel"): the space's photo, the time range
  * ('5th Dec, 2026 | 2:30pm - 3:30pm', the venue's wall clock), title, description and invitees;
  * Edit and Delete when offered (the role's flag and the event's own permission). An event made in
  * a linked Google or Microsoft calendar says so, and is changed there: no Edit or Delete.

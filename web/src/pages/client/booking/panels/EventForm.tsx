@@ -113,7 +113,7 @@ const schemaResolver = zodResolver(eventSchema) as unknown as Resolver<EventForm
 
 /**
  * The shared schema's rules, and the chosen space's hours ('Space is available between 08:00 -
- * 18:00', client-area §5) as the API checks them, from the venue's spaces once they are in swr's
+ * 18:00', docs/product/client-area.md §5) as the API checks them, from the venue's spaces once they are in swr's
  * cache (the form asks for them).
  */
 function resolverFor(cache: Cache): Resolver<EventFormFields, unknown, EventInput> {
@@ -135,7 +135,7 @@ function resolverFor(cache: Cache): Resolver<EventFormFields, unknown, EventInpu
 }
 
 /**
- * Add or edit an event (client-area §2 "Event form", §5): venue and space (those the person may
+ * Add or edit an event (docs/product/client-area.md §2 "Event form", §5): venue and space (those the person may
  * book), title, description, start and end (a date and a half-hour time), a repeat rule, invitees
  * and, for an occurrence of a series, 'Apply update on' THIS, FOLLOWING or ALL. The shared schema
  * and the space's hours check it as the API does; the API's answers (a clash, a field) show under

@@ -7,7 +7,7 @@ import { fieldProps } from '../../../../components/form';
 import type { EventFormFields } from './formFields';
 
 /**
- * The invitees of the event form (client-area §2 "Event form"): rows of an e-mail, picked from the
+ * The invitees of the event form (docs/product/client-area.md §2 "Event form"): rows of an e-mail, picked from the
  * account's earlier invitees or typed, and a name; add and remove buttons, one row always kept.
  * Picking a known address fills an empty name. Rows stop at the most a booking may invite, and a
  * message about the list as a whole shows under it.

@@ -77,7 +77,7 @@ function threeMonthsAfter(start: string): string {
 }
 
 /**
- * The repeat rule of the event form (client-area §2 "Event form", §3, §9): every N days, weeks,
+ * The repeat rule of the event form (docs/product/client-area.md §2 "Event form", §3, §9): every N days, weeks,
  * months or years; the weekdays of a weekly rule (MO..SU); a monthly rule's day of the month or
  * First..Fifth weekday (`recur_on` such as '2TU'); an end ON a date or AFTER a number of
  * occurrences.

@@ -2,7 +2,7 @@ import type { BookingOccurrence } from '../../../../../../shared/schemas/booking
 import type { Access } from '../../venues/access';
 
 /**
- * The side panels of the Events section (client-area §2 "Event form", "Event details panel", §4):
+ * The side panels of the Events section (docs/product/client-area.md §2 "Event form", "Event details panel", §4):
  * closed; an occurrence's details; the form for a new event (at a start and end, wall times of the
  * venue) or for an occurrence (at new times after a drag or resize); a booking named by id (from the
  * URL), read first and then edited; the question before deleting an occurrence from its menu.

@@ -11,7 +11,7 @@ type Person = Assignment['user'];
 /**
  * The people assigned to a venue (its Venue Managers) or a space (its Event Coordinators), each
  * with an Approved/Denied switch that saves at once, and a picker that adds one of the account's
- * people not yet on it, Approved (client-area §2 "Venue form", "Space form"; §4). The fetch
+ * people not yet on it, Approved (docs/product/client-area.md §2 "Venue form", "Space form"; §4). The fetch
  * client toasts a refusal; the switch then goes back.
  */
 export function Assignments({

@@ -25,11 +25,11 @@ interface CapForm {
 }
 type CapOutput = z.output<typeof urlsSchema>;
 
-/** The save reply carries its message at `data.message` (client-area §7 "Alerts"). */
+/** The save reply carries its message at `data.message` (docs/product/client-area.md §7 "Alerts"). */
 type CapReply = { result: CapAlertSettings; data?: { message?: string } };
 
 /**
- * A space's emergency alert feeds (client-area §2 "CAP alert panel"): a list of feed URLs with
+ * A space's emergency alert feeds (docs/product/client-area.md §2 "CAP alert panel"): a list of feed URLs with
  * add and remove, and an Active/Inactive toggle that saves the settings at once. Saved as
  * `cap_alert_urls` (JSON text of `[{ url }]`) and `cap_alert_status`; the reply's message is read
  * from `data.message`. Read-only for a person who may not edit the space. Below, the alerts in
@@ -85,7 +85,7 @@ function CapAlertForm({ space, settings }: { space: Space; settings: CapAlertSet
     form.setValue('cap_alert_urls', next, { shouldDirty: true });
   };
 
-  /** Saves the form's URLs with `nextStatus` (the toggle saves too, client-area §2). */
+  /** Saves the form's URLs with `nextStatus` (the toggle saves too, docs/product/client-area.md §2). */
   const send = (nextStatus: Status, what: 'urls' | 'status') =>
     form.handleSubmit(async (values) => {
       setSaving({ what, status: nextStatus });

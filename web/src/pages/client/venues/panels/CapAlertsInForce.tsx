@@ -25,7 +25,7 @@ function periodText(alert: CapAlert): string | null {
 }
 
 /**
- * How the last read of a feed went (client-area §2 "CAP alert panel"); while the space's alerts
+ * How the last read of a feed went (docs/product/client-area.md §2 "CAP alert panel"); while the space's alerts
  * are Inactive its feeds are not read at all.
  */
 export function feedStateText(feed: CapFeedState, status: 'Active' | 'Inactive' = 'Active'): string {

@@ -16,7 +16,7 @@ import {
 import { SpaceCalendar } from './SpaceCalendar';
 import { SpaceFeed } from './SpaceFeed';
 
-/** The read-only side of the Venues area's panels (client-area §4): Edit when the person may. */
+/** The read-only side of the Venues area's panels (docs/product/client-area.md §4): Edit when the person may. */
 
 export function VenueDetails({ venue, onEdit }: { venue: Venue; onEdit?: () => void }) {
   const { data: types } = useVenueTypes();

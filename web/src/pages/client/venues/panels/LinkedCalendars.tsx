@@ -27,7 +27,7 @@ const nameOf = (provider: CalendarProvider) => calendarProviderNames[provider];
 const calendarCount = (n: number) => (n === 1 ? '1 calendar' : `${n} calendars`);
 
 /**
- * A venue's linked calendar accounts (client-area §2 "Venue form", §3 "Connected calendar
+ * A venue's linked calendar accounts (docs/product/client-area.md §2 "Venue form", §3 "Connected calendar
  * account"): each with its provider, e-mail address and number of calendars, 'Reconnect needed'
  * with a Reconnect button when the provider has withdrawn the grant, and a remove icon that asks
  * first; a button to link an account of each provider the API offers. Linking opens the

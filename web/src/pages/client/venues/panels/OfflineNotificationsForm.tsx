@@ -23,7 +23,7 @@ const fields: Path<OfflineNotificationInput>[] = [
 ];
 
 /**
- * Who is e-mailed when a screen goes offline, and how often (client-area §2 "Screen offline
+ * Who is e-mailed when a screen goes offline, and how often (docs/product/client-area.md §2 "Screen offline
  * notifications panel"): addresses separated by commas, sent as one comma string.
  */
 export function OfflineNotificationsForm({

@@ -33,7 +33,7 @@ const fields: Path<ScreenInput>[] = [
 ];
 
 /**
- * Add or edit a screen (client-area §2 "Screen form", §5): the licences still available out of
+ * Add or edit a screen (docs/product/client-area.md §2 "Screen form", §5): the licences still available out of
  * the active ones, the activation code the device shows, its venue and a space of that venue
  * (choosing a venue selects its first space), name, hardware, photo and status. An active
  * screen takes a licence; the API refuses one when none is left.
@@ -129,7 +129,7 @@ export function ScreenForm({
         isRequired
         placeholder={venues ? 'Choose a venue' : 'Loading venues…'}
         onChosen={(chosen) =>
-          // Choosing a venue selects its first space (client-area §2 "Screen form").
+          // Choosing a venue selects its first space (docs/product/client-area.md §2 "Screen form").
           form.setValue('space', spacesOf(chosen)[0]?.id ?? '', {
             shouldValidate: form.formState.isSubmitted,
           })

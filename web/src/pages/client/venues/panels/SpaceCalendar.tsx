@@ -16,7 +16,7 @@ import type {
 } from '../../../../../../shared/schemas/venues';
 
 /**
- * A space's sync with a calendar of its venue's linked accounts (client-area §2 "Space form", §4
+ * A space's sync with a calendar of its venue's linked accounts (docs/product/client-area.md §2 "Space form", §4
  * "Space calendar sync"): the form's toggle and picker, the details' section with Unlink. Only
  * when the package includes third-party integration.
  */

@@ -24,7 +24,7 @@ import { useCalendarIntegration } from '../access';
 import { asNumber, CheckboxGroup, ColourPalette, ControlledSelect } from './fields';
 import { CalendarSyncFields, calendarSyncChange, calendarSyncDefaults } from './SpaceCalendar';
 
-/** A new space names its venue in the form (client-area §5 "venue required"); the API takes it in the path. */
+/** A new space names its venue in the form (docs/product/client-area.md §5 "venue required"); the API takes it in the path. */
 const newSpaceFormSchema = newSpaceSchema.safeExtend({ venue_id: requiredId });
 
 type SpaceInput = UpdateSpaceInput;
@@ -53,7 +53,7 @@ const fields: Path<SpaceInput>[] = [
   'status',
 ];
 
-/** The minutes of event check-in (client-area §9: 1 to 30). */
+/** The minutes of event check-in (docs/product/client-area.md §9: 1 to 30). */
 const checkInFields = [
   { name: 'before_event', label: 'Minutes before' },
   { name: 'after_event', label: 'Minutes after' },
@@ -62,7 +62,7 @@ const checkInFields = [
 const idsOf = (list: string) => list.split(',').filter(Boolean);
 
 /**
- * Add or edit a space (client-area §2 "Space form", §5): its venue (fixed once saved), title,
+ * Add or edit a space (docs/product/client-area.md §2 "Space form", §5): its venue (fixed once saved), title,
  * location, capacity, dimensions, accessibility, amenities and space types (active ones), notes,
  * availability in half hours, event check-in with minutes before and after (1–30), the sync with a
  * calendar of the venue's linked accounts (when the package includes it), a photo, the calendar
@@ -123,7 +123,7 @@ export function SpaceForm({
       const body = {
         ...fieldsOfSpace,
         ...(calendars ? calendarSyncChange({ calendar_sync, calendar_account_id, calendar_id }, space) : {}),
-        // Comma-separated ids on the wire (client-area §3).
+        // Comma-separated ids on the wire (docs/product/client-area.md §3).
         amenities: values.amenities.join(','),
         space_type: values.space_type.join(','),
         photo_uri,

@@ -33,7 +33,7 @@ const fields: Path<VenueInput>[] = [
 ];
 
 /**
- * Add or edit a venue (client-area §2 "Venue form", §5): name and time zone required (a new
+ * Add or edit a venue (docs/product/client-area.md §2 "Venue form", §5): name and time zone required (a new
  * venue starts in America/New_York), an active venue type, and on an existing venue its status.
  * Blank optional fields are cleared. Saving revalidates the lists and the header's totals.
  */

@@ -120,7 +120,7 @@ export function CheckboxGroup<T extends FieldValues, O>({
   );
 }
 
-/** The 22-colour palette as swatches, one chosen (client-area §9); each says its name. */
+/** The 22-colour palette as swatches, one chosen (docs/product/client-area.md §9); each says its name. */
 export function ColourPalette<T extends FieldValues, O>({
   control,
   name,

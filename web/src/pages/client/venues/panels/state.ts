@@ -1,7 +1,7 @@
 import type { Screen, Space, Venue } from '../../../../../../shared/schemas/venues';
 
 /**
- * The side panels of the Venues area and the dashboard (client-area §2 "Side panels", §4):
+ * The side panels of the Venues area and the dashboard (docs/product/client-area.md §2 "Side panels", §4):
  * closed; a venue, space or screen read-only (`editing: false`) or in its form (a new one always
  * is); a space named only by id (from a venue card), loaded first; a screen's offline
  * notifications; a space's alert feeds; a space's slideshows.

@@ -58,7 +58,7 @@ function Media({
 }
 
 /**
- * Plays the slides from `start` as the space's screens will (client-area §2 "Slideshow panel"):
+ * Plays the slides from `start` as the space's screens will (docs/product/client-area.md §2 "Slideshow panel"):
  * each image for the slideshow's duration, each video to its end, one after another with the
  * chosen transition (components/slides/transitions.css; a cut where reduced motion is asked for). A modal
  * `<dialog>`, named by its heading, that keeps the focus inside; Escape or Close ends it and

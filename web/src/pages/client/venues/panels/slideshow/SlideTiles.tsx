@@ -53,7 +53,7 @@ const thumbStyle: CSSProperties = {
 };
 
 /**
- * The slides as a grid of tiles in play order (client-area §2 "Slideshow panel"): each with its
+ * The slides as a grid of tiles in play order (docs/product/client-area.md §2 "Slideshow panel"): each with its
  * thumbnail, type and length, its upload's progress, and Move (drag, or Space, arrows, Space
  * from the keyboard), Replace, Preview and Delete (after 'Delete this slide?'); an add tile,
  * hidden at 15 slides.

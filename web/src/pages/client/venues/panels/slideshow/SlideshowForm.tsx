@@ -42,7 +42,7 @@ const SLIDE_FIELD = /^slides\.(\d+)(?:\.|$)/;
 const SLIDES_FIELD = /^(slides|slides_order)(?:\.|$)/;
 
 /**
- * Add or edit a slideshow (client-area §2 "Slideshow panel", §3 Slideshow, §5): its name,
+ * Add or edit a slideshow (docs/product/client-area.md §2 "Slideshow panel", §3 Slideshow, §5): its name,
  * transition (23), image duration, random order and status (activating it turns the space's
  * other one off), and its slides as tiles, uploaded as they are chosen and ordered by dragging.
  * Saving waits for the uploads; it sends the slides in tile order (`order` 0…n-1, `slides_order`

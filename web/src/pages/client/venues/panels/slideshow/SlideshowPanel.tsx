@@ -10,7 +10,7 @@ import { SlideshowForm } from './SlideshowForm';
 import { durationLabel, lengthText, slideCount, totalSeconds, transitionLabel } from './text';
 
 /**
- * A space's slideshows (client-area §2 "Slideshow panel"): the list with Add new, Edit and
+ * A space's slideshows (docs/product/client-area.md §2 "Slideshow panel"): the list with Add new, Edit and
  * Delete (after 'Delete this slideshow?'), and the form of a new or chosen slideshow, which
  * comes back to the list when saved or cancelled. Only for an Account Admin or a Venue Manager
  * approved on the venue (Panels checks).
