@@ -14,8 +14,8 @@ import ical, { type VEvent } from 'node-ical';
  * {@link CalendarClient.receive} takes one message:
  * - METHOD:REQUEST. Per UID in the message: when it carries a master whose SEQUENCE is at least
  *   the stored master's (or none is stored), the UID's whole set is replaced by the message's
- *   components, master and overrides (RFC 5546 §2.1.5, §3.2.2; CalConnect, "iCalendar Recurrence
- *   Problems and Recommendations" §3.1.2 and §6.3.2: recurrence properties sent, the receiver
+ *   components, master and overrides (RFC 5546 sections 2.1.5 and 3.2.2; CalConnect, "iCalendar Recurrence
+ *   Problems and Recommendations" 3.1.2 and 6.3.2: recurrence properties sent, the receiver
  *   replaces the set); a lower SEQUENCE is ignored. A component with RECURRENCE-ID only (no master
  *   for its UID in the message) replaces what is stored under its key when its SEQUENCE is at
  *   least the stored one: the latest SEQUENCE per UID and RECURRENCE-ID wins. Such components may
