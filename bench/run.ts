@@ -13,7 +13,7 @@ import { run as web } from './web.bench';
 /**
  * `npm run bench`: figures as sizes, ratios and times; nothing here passes or fails.
  * `npm run bench -- <name>…` runs only the suites named (lambda, dynamodb, load, web, contract,
- * recurrence, bookings, cap, displays, calendars).
+ * recurrence, bookings, cap, displays, calendars, invitations).
  */
 const suites = [
   ['lambda', 'Lambda bundles (esbuild as in CDK; cold start as a whole process, median of 9)', lambda],
