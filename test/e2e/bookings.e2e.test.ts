@@ -4,6 +4,7 @@ import { inject } from 'vitest';
 import { readMailbox, type SentMail } from '../../infra/local/emulators/ses';
 import { demoUsers } from '../../infra/local/seed';
 import { boxWithin, centreOf, dragWithMouse, signedInClientPage, useBrowser } from '../support/browser';
+import { CalendarClient, engines } from '../support/calendar-client';
 import { call, signIn } from '../support/e2e-api';
 
 useBrowser();
@@ -189,5 +190,31 @@ describe('the booking calendar', () => {
     // 10:00 in London in March before the change is 10:00 UTC.
     expect(vevent!.start.toISOString()).toBe('2027-03-15T10:00:00.000Z');
     expect(vevent!.rrule?.toString()).toContain('FREQ=WEEKLY');
+
+    // Every mail the guest got, read in order by a calendar: the occurrences the calendar shows.
+    const calendar = new CalendarClient();
+    const mails = (await readMailbox(mailbox)).filter((mail) => mail.to.includes(guest));
+    for (const mail of mails)
+      calendar.receive(mail.attachments.find((a) => a.filename === 'invite.ics')!.content.toString('utf8'));
+    const listed: Array<{ start_at: string; end_at: string }> = await call(
+      'GET',
+      `/client/bookings/${venue.id}/-/2027-03-01/2027-04-30`,
+      token,
+    );
+    const expected = listed.map((o) => [o.start_at, o.end_at].map((t) => new Date(t).toISOString())).sort();
+    expect(expected).toEqual([
+      ['2027-03-15T10:00:00.000Z', '2027-03-15T11:00:00.000Z'],
+      ['2027-03-24T10:00:00.000Z', '2027-03-24T11:00:00.000Z'],
+    ]);
+    for (const engine of engines) {
+      const shown = calendar.occurrences(engine, {
+        from: new Date('2027-03-01T00:00:00Z'),
+        to: new Date('2027-05-01T00:00:00Z'),
+      });
+      expect(
+        shown.map((o) => [o.start, o.end]),
+        engine,
+      ).toEqual(expected);
+    }
   });
 });
