@@ -74,7 +74,7 @@ export async function run(): Promise<Array<{ name: string; value: string }>> {
     writeFileSync(entry, source);
     bundleInto(name, entry);
   }
-  for (const group of routeGroups) bundleInto(group, path.join(root, 'functions', group, 'router.ts'));
+  for (const group of routeGroups) bundleInto(group, path.join(root, 'functions', group, 'handlers.ts'));
   const times = coldStarts(files);
   const kib = (bytes: number) => (bytes / 1024).toFixed(1).padStart(6);
   return Object.keys(files).map((name) => {

@@ -1,49 +1,52 @@
 import { configLabels, type ConfigKind } from '../../shared/schemas/config';
-import { route } from '../http/route';
+import { listTimezones } from '../../shared/timezones';
+import type { RouteContext } from '../http/route';
+import { bindHandlers } from '../http/router';
 import { createItem, listItems, updateItem } from '../services/config';
 import { configRoutes } from './routes';
 
+const timezones = listTimezones();
+
+/** What a list's create and update routes take, alike for the three lists. */
+type CreateContext = Pick<RouteContext<(typeof configRoutes)['create-amenity']>, 'principal' | 'body'>;
+type UpdateContext = Pick<
+  RouteContext<(typeof configRoutes)['update-amenity']>,
+  'principal' | 'params' | 'body'
+>;
+
 /**
  * The routes of one configuration list (amenities, venue types, space types) are alike but for
- * their kind and labels; each route file picks its handler from here.
+ * their kind and labels.
  */
-const routesOf = {
-  amenities: {
-    list: configRoutes['list-amenities'],
-    create: configRoutes['create-amenity'],
-    update: configRoutes['update-amenity'],
-    clientList: configRoutes['client-list-amenities'],
-  },
-  venueTypes: {
-    list: configRoutes['list-venue-types'],
-    create: configRoutes['create-venue-type'],
-    update: configRoutes['update-venue-type'],
-    clientList: configRoutes['client-list-venue-types'],
-  },
-  spaceTypes: {
-    list: configRoutes['list-space-types'],
-    create: configRoutes['create-space-type'],
-    update: configRoutes['update-space-type'],
-    clientList: configRoutes['client-list-space-types'],
-  },
-} as const;
-
-export const configHandlers = {
-  list: (kind: ConfigKind) => route(routesOf[kind].list, async () => ({ result: await listItems(kind) })),
-  create: (kind: ConfigKind) => {
-    const label = configLabels[kind].singular;
-    return route(routesOf[kind].create, async ({ principal, body }) => ({
+const configList = {
+  list: (kind: ConfigKind) => async () => ({ result: await listItems(kind) }),
+  create:
+    (kind: ConfigKind) =>
+    async ({ principal, body }: CreateContext) => ({
       result: await createItem(principal, kind, body.title),
-      message: `${label} created`,
-    }));
-  },
-  update: (kind: ConfigKind) => {
-    const label = configLabels[kind].singular;
-    return route(routesOf[kind].update, async ({ principal, params, body }) => ({
+      message: `${configLabels[kind].singular} created`,
+    }),
+  update:
+    (kind: ConfigKind) =>
+    async ({ principal, params, body }: UpdateContext) => ({
       result: await updateItem(principal, kind, params.id, body),
-      message: `${label} updated`,
-    }));
-  },
-  clientList: (kind: ConfigKind) =>
-    route(routesOf[kind].clientList, async () => ({ result: await listItems(kind, true) })),
+      message: `${configLabels[kind].singular} updated`,
+    }),
+  clientList: (kind: ConfigKind) => async () => ({ result: await listItems(kind, true) }),
 };
+
+export const handler = bindHandlers(configRoutes, {
+  'list-amenities': configList.list('amenities'),
+  'create-amenity': configList.create('amenities'),
+  'update-amenity': configList.update('amenities'),
+  'list-space-types': configList.list('spaceTypes'),
+  'create-space-type': configList.create('spaceTypes'),
+  'update-space-type': configList.update('spaceTypes'),
+  'list-venue-types': configList.list('venueTypes'),
+  'create-venue-type': configList.create('venueTypes'),
+  'update-venue-type': configList.update('venueTypes'),
+  'client-list-amenities': configList.clientList('amenities'),
+  'client-list-venue-types': configList.clientList('venueTypes'),
+  'client-list-space-types': configList.clientList('spaceTypes'),
+  'client-list-timezones': async () => ({ result: timezones }),
+});

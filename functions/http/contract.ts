@@ -90,12 +90,12 @@ export interface RouteSpec<
   errors?: readonly ErrorStatus[];
 }
 
-/** A route of the table: its spec, its group, and the handler file `functions/<handler>.ts`. */
+/** A route of the table: its spec, its group, and its name `<group>/<key>` (the operation id). */
 export type RouteDef<S extends RouteSpec = RouteSpec> = S & { group: RouteGroup; handler: string };
 
 /**
- * A group's routes, keyed by handler file name (`'client-login'` is `functions/auth/client-login.ts`).
- * Each handler takes its own definition: `route(authRoutes['client-login'], …)`.
+ * A group's routes, keyed by route key (`'client-login'` is `auth/client-login`). The group's
+ * handler map (`functions/<group>/handlers.ts`, `bindHandlers`) has a handler under each key.
  */
 export function defineRoutes<G extends RouteGroup, const T extends Record<string, RouteSpec>>(
   group: G,

@@ -16,7 +16,7 @@ vi.hoisted(() => {
 
 import { client as secretsManager } from '../aws/secrets-client';
 import { resetEnvCache } from '../env';
-import { handler as systemLambda } from '../system/router';
+import { handler as systemLambda } from '../system/handlers';
 import { viewerAddress } from './edge';
 import type { ApiEvent } from './route';
 import { anApiEvent, invokeLambda } from '../../test/support/lambda-events';

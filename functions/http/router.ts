@@ -1,30 +1,41 @@
 import httpRouterHandler from '@middy/http-router';
+import type * as z from 'zod';
 import { API_BASE, type RouteDef } from './contract';
-import { json, type ApiEvent, type ApiResult, type RouteHandler } from './route';
+import { json, route, type ApiEvent, type ApiResult, type Reply, type RouteContext } from './route';
+
+/** The handler of one route: its typed context in, its answer out (functions/http/route.ts). */
+export type RouteFn<D extends RouteDef> = (ctx: RouteContext<D>) => Promise<Reply<z.output<D['response']>>>;
 
 /**
- * The Lambda of one route group: dispatches every route of the group (its `routes.ts`) to its
- * handler, each handler carrying its own route. A route of the group without a handler, or a
- * handler of another group, fails at cold start (and in the route-table test). It reads only its
- * own group's routes, so a Lambda bundles only its own schemas.
+ * A group's handlers keyed by its route keys: exactly its keys, so a route without a handler, or a
+ * handler that names no route of the group, fails the build.
  */
-export function groupRouter(groupRoutes: Record<string, RouteDef>, handlers: RouteHandler[]) {
-  const own = Object.values(groupRoutes).map((r) => r.handler);
-  const group = Object.values(groupRoutes)[0]?.group;
-  const wired = handlers.map((h) => h.route.handler);
-  const missing = own.filter((name) => !wired.includes(name));
-  const extra = wired.filter((name) => !own.includes(name));
-  if (missing.length || extra.length || new Set(wired).size !== wired.length) {
+export type HandlerMap<G extends Record<string, RouteDef>> = { [K in keyof G]: RouteFn<G[K]> };
+
+/**
+ * The Lambda of one route group: each route of the group (its `routes.ts`) is built by the route
+ * factory with its handler from the map, and dispatched by method and path. It reads only its own
+ * group's routes, so a Lambda bundles only its own schemas.
+ */
+export function bindHandlers<G extends Record<string, RouteDef>>(
+  groupRoutes: G,
+  handlers: NoInfer<HandlerMap<G>>,
+) {
+  const keys = Object.keys(groupRoutes);
+  const fns = handlers as Record<string, RouteFn<RouteDef> | undefined>;
+  const extra = Object.keys(fns).filter((key) => !keys.includes(key));
+  const missing = keys.filter((key) => typeof fns[key] !== 'function');
+  if (missing.length || extra.length) {
+    // Only reachable past the type checker; the build refuses both.
     throw new Error(
-      `Route group ${group}: missing handlers [${missing.join(', ')}], unrouted [${extra.join(', ')}]`,
+      `Route group ${Object.values(groupRoutes)[0]?.group}: missing handlers [${missing.join(', ')}], unrouted [${extra.join(', ')}]`,
     );
   }
   return httpRouterHandler<ApiEvent, ApiResult>({
-    routes: handlers.map((handler) => ({
-      method: handler.route.method,
-      path: `${API_BASE}${handler.route.path}`,
-      handler,
-    })),
+    routes: keys.map((key) => {
+      const def = groupRoutes[key]!;
+      return { method: def.method, path: `${API_BASE}${def.path}`, handler: route(def, fns[key]!) };
+    }),
     notFoundResponse: () => json(404, { message: 'Not found' }),
   });
 }

@@ -19,7 +19,7 @@ export interface SpacesStacks {
 }
 
 export interface BuildOptions {
-  /** Where the group routers and the jobs live. @default the repository's functions/ */
+  /** Where the group handler maps and the jobs live. @default the repository's functions/ */
   readonly functionsDir?: string;
   /** The built SPA. @default the repository's web/dist */
   readonly webDist?: string;

@@ -63,7 +63,9 @@ const groupHandlers = new Map<RouteGroup, Promise<RouteHandler>>();
 function groupHandler(group: RouteGroup): Promise<RouteHandler> {
   let handler = groupHandlers.get(group);
   if (!handler) {
-    handler = import(`../../functions/${group}/router.ts`).then((m: { handler: RouteHandler }) => m.handler);
+    handler = import(`../../functions/${group}/handlers.ts`).then(
+      (m: { handler: RouteHandler }) => m.handler,
+    );
     groupHandlers.set(group, handler);
   }
   return handler;

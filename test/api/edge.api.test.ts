@@ -1,8 +1,8 @@
 import { db } from '../../functions/data/entities';
-import { handler as deviceLambda } from '../../functions/device/router';
+import { handler as deviceLambda } from '../../functions/device/handlers';
 import { resetEnvCache } from '../../functions/env';
-import { handler as meLambda } from '../../functions/me/router';
-import { handler as systemLambda } from '../../functions/system/router';
+import { handler as meLambda } from '../../functions/me/handlers';
+import { handler as systemLambda } from '../../functions/system/handlers';
 import { call } from '../support/api';
 import { anApiEvent, invokeLambda } from '../support/lambda-events';
 

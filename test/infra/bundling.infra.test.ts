@@ -19,20 +19,20 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { ApiFunction } from '../../infra/cdk/constructs/api-function';
 import { TEST_ACCOUNT, TEST_REGION } from './support';
 
-const SYSTEM_ROUTER = fileURLToPath(new URL('../../functions/system/router.ts', import.meta.url));
+const SYSTEM_HANDLERS = fileURLToPath(new URL('../../functions/system/handlers.ts', import.meta.url));
 
 const TEST_DATA = fileURLToPath(new URL('../../.test-data', import.meta.url));
 let standIn: string | undefined;
 
 /**
- * The system group's router, or, while it is not written, a stand-in in a temporary directory
+ * The system group's handler map, or, while it is not written, a stand-in in a temporary directory
  * (inside the repository's git-ignored .test-data, so esbuild and the lock file are found).
  */
 function systemEntry(): string {
-  if (existsSync(SYSTEM_ROUTER)) return SYSTEM_ROUTER;
+  if (existsSync(SYSTEM_HANDLERS)) return SYSTEM_HANDLERS;
   mkdirSync(TEST_DATA, { recursive: true });
-  standIn = mkdtempSync(join(TEST_DATA, 'infra-system-router-'));
-  const entry = join(standIn, 'router.ts');
+  standIn = mkdtempSync(join(TEST_DATA, 'infra-system-handlers-'));
+  const entry = join(standIn, 'handlers.ts');
   writeFileSync(
     entry,
     'export const handler = async () => ({ statusCode: 404, body: \'{"message":"Not found"}\' });\n',
@@ -194,8 +194,8 @@ describe('what the bundle leaves out (infra/cdk/constructs/lambda-bundling.ts)',
   });
 });
 
-describe('a group whose router is not written yet', () => {
-  const missing = fileURLToPath(new URL('../../functions/no-such-group/router.ts', import.meta.url));
+describe('a group whose handler map is not written yet', () => {
+  const missing = fileURLToPath(new URL('../../functions/no-such-group/handlers.ts', import.meta.url));
   const build = (context: Record<string, unknown>) => {
     const app = new App({ context });
     const stack = new Stack(app, 'Missing', { env: { account: TEST_ACCOUNT, region: TEST_REGION } });
@@ -211,13 +211,13 @@ describe('a group whose router is not written yet', () => {
     const stack = build({ 'aws:cdk:bundling-stacks': [] });
     Annotations.fromStack(stack).hasWarning(
       '*',
-      Match.stringLikeRegexp('no-such-group/router.ts does not exist yet'),
+      Match.stringLikeRegexp('no-such-group/handlers.ts does not exist yet'),
     );
     Template.fromStack(stack).hasResourceProperties('AWS::Lambda::Function', { Runtime: 'nodejs24.x' });
   });
 
   it('fails the synthesis of a stack that is bundled', () => {
-    expect(() => build({})).toThrow(/no-such-group\/router.ts does not exist/);
+    expect(() => build({})).toThrow(/no-such-group\/handlers.ts does not exist/);
   });
 });
 

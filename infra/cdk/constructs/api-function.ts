@@ -51,7 +51,7 @@ const USER_ADMIN_ACTIONS = [
 ];
 
 export interface ApiFunctionProps {
-  /** The group's router, `functions/<group>/router.ts`, exporting `handler`. */
+  /** The group's handler map, `functions/<group>/handlers.ts`, exporting `handler`. */
   readonly entry: string;
   readonly description?: string;
   /** Lambda environment (functions/env.ts); `TABLE_NAME` is added by `bindTable`. */
@@ -296,8 +296,8 @@ export class ApiFunction extends Construct {
 const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
- * The group's router bundled locally by esbuild (never Docker): `index.mjs` and the chunks it
- * loads on demand (infra/cdk/constructs/lambda-bundling.ts), hashed by their content. A router
+ * The group's handler map bundled locally by esbuild (never Docker): `index.mjs` and the chunks it
+ * loads on demand (infra/cdk/constructs/lambda-bundling.ts), hashed by their content. An entry
  * that is not written yet is only a warning while its stack is not bundled (tests, or
  * `cdk deploy` of another stack); a stack that is bundled fails.
  */
@@ -310,7 +310,7 @@ function bundledCode(scope: Construct, entry: string): Code {
       );
     }
     Annotations.of(scope).addWarningV2(
-      '@spaces/missing-router',
+      '@spaces/missing-handlers',
       `${shown} does not exist yet; bundling is skipped for this stack, so the function is synthesized without it.`,
     );
   }

@@ -29,7 +29,7 @@ export const lambdaBundling = {
 export const LAMBDA_ENTRY_FILE = 'index.mjs';
 
 /**
- * Bundles a group's router into `outdir`: `index.mjs`, the chunks it loads on demand under
+ * Bundles a group's handler map into `outdir`: `index.mjs`, the chunks it loads on demand under
  * `chunks/`, and source maps. Synchronous, as CDK's local bundling is.
  */
 export function bundleLambda(entry: string, outdir: string, options: { sourcemap?: boolean } = {}): Metafile {

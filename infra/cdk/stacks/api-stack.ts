@@ -65,7 +65,7 @@ export const groupAccess: Record<RouteGroup, GroupAccess> = {
  */
 export const DEVICE_AUTHORIZER_CACHE_TTL = Duration.minutes(5);
 
-/** `functionsDir` holds `<group>/router.ts` (and `device/authorizer.ts`). */
+/** `functionsDir` holds `<group>/handlers.ts` (and `device/authorizer.ts`). */
 export interface ApiStackProps extends StackProps, ServiceProps {}
 
 /**
@@ -187,7 +187,7 @@ export class ApiStack extends Stack {
     for (const group of routeGroups) {
       const access = groupAccess[group];
       const fn = new ApiFunction(this, `${pascal(group)}Function`, {
-        entry: join(functionsDir, group, 'router.ts'),
+        entry: join(functionsDir, group, 'handlers.ts'),
         description: `Spaces ${config.stage}: ${group} routes`,
         environment,
         logRetention: config.logRetention,

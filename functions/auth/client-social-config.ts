@@ -1,7 +1,0 @@
-import { route } from '../http/route';
-import { socialConfig } from '../services/social';
-import { authRoutes } from './routes';
-
-export const handler = route(authRoutes['client-social-config'], async () => ({
-  result: await socialConfig('client'),
-}));

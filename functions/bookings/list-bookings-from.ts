@@ -1,7 +1,0 @@
-import { route } from '../http/route';
-import { listBookings } from '../services/booking-windows';
-import { bookingsRoutes } from './routes';
-
-export const handler = route(bookingsRoutes['list-bookings-from'], async ({ principal, params }) => ({
-  result: await listBookings(principal, params),
-}));

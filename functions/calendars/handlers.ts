@@ -1,0 +1,51 @@
+import { calendarMessages } from '../../shared/schemas/calendars';
+import { bindHandlers } from '../http/router';
+import {
+  calendarLinkConfig,
+  linkCalendarAccount,
+  listAvailableCalendars,
+  listCalendarAccounts,
+  removeLinkedAccount,
+} from '../services/calendars/accounts';
+import { googleNotification, graphNotifications } from '../services/calendars/notifications';
+import { unlinkSpaceCalendar } from '../services/spaces';
+import { calendarsRoutes } from './routes';
+
+export const handler = bindHandlers(calendarsRoutes, {
+  'get-link-config': async ({ principal }) => ({
+    result: await calendarLinkConfig(principal),
+  }),
+  'link-account': async ({ principal, params, body }) => ({
+    result: await linkCalendarAccount(principal, params.venueId, body),
+    message: calendarMessages.linked,
+  }),
+  'list-accounts': async ({ principal, params }) => ({
+    result: await listCalendarAccounts(principal, params.venueId),
+  }),
+  'list-available': async ({ principal, params }) => ({
+    result: await listAvailableCalendars(principal, params.venueId),
+  }),
+  'notify-google': async ({ event }) => {
+    const headers = event.headers ?? {};
+    await googleNotification({
+      channelId: headers['x-goog-channel-id'],
+      token: headers['x-goog-channel-token'],
+      state: headers['x-goog-resource-state'],
+    });
+    return { result: null };
+  },
+  'notify-microsoft': async ({ query, body }) => {
+    // Graph's check of the URL, when it subscribes it: the token back, as text, and nothing else.
+    if (query.validationToken !== undefined) return { result: query.validationToken };
+    await graphNotifications(body);
+    return { result: '' };
+  },
+  'remove-account': async ({ principal, params }) => {
+    await removeLinkedAccount(principal, params.accountId);
+    return { result: null, message: calendarMessages.removed };
+  },
+  'unlink-space': async ({ principal, params }) => ({
+    result: await unlinkSpaceCalendar(principal, params.spaceId),
+    message: calendarMessages.unlinked,
+  }),
+});

@@ -1,3 +1,0 @@
-import { configHandlers } from './handlers';
-
-export const handler = configHandlers.list('spaceTypes');

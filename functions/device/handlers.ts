@@ -1,0 +1,29 @@
+import { viewerAddress } from '../http/edge';
+import { bindHandlers } from '../http/router';
+import { MetricName } from '../observability/catalogue';
+import { countMetric } from '../observability/metrics';
+import { bookNow } from '../services/device-booknow';
+import { checkIn } from '../services/device-checkin';
+import { deviceState } from '../services/device-state';
+import { registerDevice } from '../services/devices';
+import { deviceRoutes } from './routes';
+
+export const handler = bindHandlers(deviceRoutes, {
+  'book-now': async ({ principal, body }) => {
+    const result = await bookNow(principal, body);
+    return { result, message: `Booked by ${result.booked_by}` };
+  },
+  'check-in': async ({ principal, body }) => {
+    const result = await checkIn(principal, body);
+    return { result, message: `Checked in by ${result.checked_in_by}` };
+  },
+  'get-device-state': async ({ principal, query, event }) => {
+    countMetric(MetricName.DisplayPolls);
+    const ifNoneMatch = event.headers?.['if-none-match'] ?? event.headers?.['If-None-Match'];
+    const { state, etag } = await deviceState(principal, query.app_version, ifNoneMatch);
+    return { result: state, etag };
+  },
+  'register-device': async ({ body, event }) => ({
+    result: await registerDevice(viewerAddress(event), body),
+  }),
+});

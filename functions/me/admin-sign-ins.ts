@@ -1,7 +1,0 @@
-import { route } from '../http/route';
-import { linkedSignIns } from '../services/social-links';
-import { meRoutes } from './routes';
-
-export const handler = route(meRoutes['admin-sign-ins'], async ({ principal }) => ({
-  result: linkedSignIns(principal),
-}));

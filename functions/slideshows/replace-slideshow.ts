@@ -1,8 +1,0 @@
-import { route } from '../http/route';
-import { updateSlideshow } from '../services/slideshows';
-import { slideshowsRoutes } from './routes';
-
-export const handler = route(slideshowsRoutes['replace-slideshow'], async ({ principal, params, body }) => ({
-  result: await updateSlideshow(principal, params.spaceId, params.id, body),
-  message: 'Slideshow saved',
-}));
