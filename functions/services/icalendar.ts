@@ -65,6 +65,8 @@ export interface EventInput {
   rrule?: string;
   /** Original starts the series does not show (EXDATE). */
   exdates?: readonly string[];
+  /** Original starts of overrides its rule does not make (RDATE), so that they are its instances. */
+  rdates?: readonly string[];
   /** The original start of the one occurrence this VEVENT is (RECURRENCE-ID). */
   recurrenceId?: string;
   cancelled?: boolean;
@@ -83,6 +85,7 @@ export function addEvent(calendar: ICalCalendar, input: EventInput): void {
         ...(input.exdates?.length
           ? [`EXDATE;TZID=${timezone}:${input.exdates.map(icalLocal).join(',')}`]
           : []),
+        ...(input.rdates?.length ? [`RDATE;TZID=${timezone}:${input.rdates.map(icalLocal).join(',')}`] : []),
       ].join('\n')
     : null;
   const event = calendar.createEvent({

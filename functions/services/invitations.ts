@@ -137,6 +137,8 @@ function plan(change: BookingChange): Array<{ to: Invitee; messages: Message[] }
 
 /** A booking's regular occurrences: their original starts, and those its rule cannot give as they are. */
 interface Shape {
+  /** The original starts its rule makes, excluded ones too. */
+  instances: Set<string>;
   regular: Set<string>;
   /**
    * Regular occurrences whose length in elapsed time differs from the first's, over a change of
@@ -146,13 +148,14 @@ interface Shape {
 }
 
 function shapeOf(state: BookingState | undefined): Shape {
-  if (!state) return { regular: new Set(), uneven: [] };
+  if (!state) return { instances: new Set(), regular: new Set(), uneven: [] };
   const excluded = new Set(state.booking.exdates);
   const all = expandOccurrences(bookingTiming(state.booking));
   const elapsed = (o: Occurrence) => Date.parse(o.end_utc) - Date.parse(o.start_utc);
   const length = all[0] ? elapsed(all[0]) : 0;
   const regular = all.filter((occurrence) => !excluded.has(occurrence.start_date));
   return {
+    instances: new Set(all.map((occurrence) => occurrence.start_date)),
     regular: new Set(regular.map((occurrence) => occurrence.start_date)),
     uneven: state.booking.recurring === 'Yes' ? regular.filter((o) => elapsed(o) !== length) : [],
   };
@@ -189,6 +192,10 @@ function viewOf(
         ...occurrences.filter((o) => !view.overrides.has(o.recurrence_id)).map((o) => o.recurrence_id),
       ].sort();
     }
+    // An ALL change that moves the series across midnight moves its overrides' original starts
+    // along, but not its weekdays: those the rule no longer makes are added to it.
+    const added = [...view.overrides.keys()].filter((start) => !shape.instances.has(start));
+    if (master.rrule && added.length) master.rdates = added.sort();
     view.master = master;
     for (const occurrence of shape.uneven) {
       view.overrides.set(occurrence.start_date, {
@@ -197,6 +204,7 @@ function viewOf(
         end: occurrence.end_date,
         rrule: undefined,
         exdates: undefined,
+        rdates: undefined,
         recurrenceId: occurrence.start_date,
       });
     }
@@ -244,7 +252,7 @@ function messagesFor(
     return [];
   }
   const oneOccurrence = change.kind !== 'created' && change.scope === 'THIS';
-  if (after.master && (!oneOccurrence || !before.master || exdatesDropped(before.master, after.master)))
+  if (after.master && (!oneOccurrence || !before.master || seriesWidened(before.master, after.master)))
     return [seriesRequest(change, after.master, [...after.overrides.values()], sawAnything)];
   const messages: Message[] = [];
   const changed = [...after.overrides.entries()]
@@ -262,6 +270,7 @@ function messagesFor(
           end: endOf(change.before!.booking, start),
           rrule: undefined,
           exdates: undefined,
+          rdates: undefined,
           recurrenceId: start,
         },
     );
@@ -270,10 +279,18 @@ function messagesFor(
   return messages;
 }
 
-/** Whether the series now shows an occurrence it excluded before: only a series sent again shows it. */
-function exdatesDropped(before: EventInput, after: EventInput): boolean {
-  const now = new Set(after.exdates ?? []);
-  return (before.exdates ?? []).some((start) => !now.has(start));
+/**
+ * Whether the series must be sent again for the invitee to see an override: it now shows an
+ * occurrence it excluded (EXDATE) or needs one its rule does not make (RDATE). An occurrence it
+ * no longer shows goes with a CANCEL instead.
+ */
+function seriesWidened(before: EventInput, after: EventInput): boolean {
+  const excluded = new Set(after.exdates ?? []);
+  const added = new Set(before.rdates ?? []);
+  return (
+    (before.exdates ?? []).some((start) => !excluded.has(start)) ||
+    (after.rdates ?? []).some((start) => !added.has(start))
+  );
 }
 
 // ---- the four messages ---------------------------------------------------------------------------
