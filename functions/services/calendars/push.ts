@@ -1,6 +1,6 @@
 import { getBookingState } from '../../data/bookings';
 import { getCalendarAccount } from '../../data/calendars';
-import { duePushes, getPush, reschedulePush, settlePush, type PushedAt } from '../../data/calendar-pushes';
+import { duePushes, reschedulePush, settlePush, type PushedAt } from '../../data/calendar-pushes';
 import { readSpace } from '../../data/booking-changes';
 import type { BookingItem, BookingOccurrenceItem, CalendarPushItem } from '../../data/entities';
 import { allShards } from '../../data/shards';
@@ -20,7 +20,7 @@ import {
 } from './provider';
 
 /**
- * Pushing bookings to linked calendars (issue "Linked calendars", part 2): the push job delivers
+ * Pushing bookings to linked calendars (docs/architecture.md §11): the push job delivers
  * the outbox (functions/data/calendar-pushes.ts). A delivery makes the calendar show the booking
  * as it is now — one event, or one recurring event with its exceptions and deleted occurrences —
  * under an id derived from the booking, so a retry after a crash or a lost answer finds the event
@@ -159,12 +159,6 @@ async function failed(item: CalendarPushItem, error: unknown): Promise<PushOutco
     logger.error('A calendar push failed', error as Error);
   await reschedulePush(item, Date.now() + wait, message);
   return 'retry';
-}
-
-/** Delivers one booking's push now, if it is pending (what the job does for each due item). */
-export async function pushBooking(accountId: string, bookingId: string): Promise<PushOutcome> {
-  const item = await getPush(accountId, bookingId);
-  return item ? deliverPush(item) : 'nothing';
 }
 
 export interface PushRun {
