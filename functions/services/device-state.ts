@@ -12,6 +12,7 @@ import {
 import { occurrenceStates } from '../data/occurrence-states';
 import { getScreenRoom, roomFromItems, roomKeys, roomTag, type ScreenRoom } from '../data/screen-rooms';
 import type { AccountItem, DeviceItem, PackageItem } from '../data/entities';
+import { notModified } from '../http/conditional';
 import { registerAgain } from '../http/device-auth';
 import type { DevicePrincipal } from '../http/principal';
 import { CODE_VALID_HOURS, newActivationCode } from './devices';
@@ -82,7 +83,7 @@ export async function deviceState(
       ? recordHeartbeat(device, room.screen, appVersion, new Date(now).toISOString())
       : Promise.resolve();
   const etag = roomTag(roomKeys(room), fingerprint(room, now));
-  if (ifNoneMatch?.includes(`"${etag}"`)) {
+  if (notModified(ifNoneMatch, etag)) {
     await heartbeat;
     return { etag };
   }
