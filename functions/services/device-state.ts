@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { availabilityOf } from '../../shared/availability';
+import { POLL_INTERVAL_SECONDS } from '../../shared/devices';
 import type { BoundDeviceState, DeviceState } from '../../shared/schemas/devices';
 import { DAY_MS, instantToLocalDate, parseLocalDate, wallTimeToInstant } from '../../shared/wall-time';
 import {
@@ -28,8 +29,6 @@ import { fileUrl } from './uploads';
  * most once a minute). The answer's ETag lets an unchanged state answer 304.
  */
 
-/** How often a display polls. */
-export const POLL_INTERVAL_SECONDS = 15;
 /** Presigned URLs are signed at the start of a period of this length, so they stay the same text within it. */
 const URL_PERIOD_MS = 30 * 60_000;
 /** …and are good for this long from then: at least an hour after any poll. */
