@@ -45,10 +45,10 @@ export type AccountChanges = z.output<typeof updateAccountSchema>;
 const orNull = <T>(value: T | undefined): T | null => value ?? null;
 
 /** How long the link a new Account Admin gets to set a password is valid. */
-export const welcomeLinkSeconds = 72 * 60 * 60;
+const welcomeLinkSeconds = 72 * 60 * 60;
 
 /** An account as the admin area reads it; `pkg` is its package, if it still exists. */
-export async function toAccount(item: AccountItem, pkg: PackageItem | null | undefined): Promise<Account> {
+async function toAccount(item: AccountItem, pkg: PackageItem | null | undefined): Promise<Account> {
   return {
     id: item.account_id,
     name: item.name,

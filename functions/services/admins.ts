@@ -31,7 +31,7 @@ const orNull = <T>(value: T | undefined): T | null => value ?? null;
 const someone = (id: string | undefined, email: string | undefined) =>
   id ? { id, email: email ?? '' } : null;
 
-export async function toAdminUser(item: AdminItem): Promise<AdminUser> {
+async function toAdminUser(item: AdminItem): Promise<AdminUser> {
   return {
     id: item.admin_id,
     first_name: item.first_name,
@@ -73,7 +73,7 @@ export interface NewAdminUser {
  * neither. (A login without an admin item could not sign in anyway: sign-in finds the admin by
  * e-mail in DynamoDB first.) Answers the admin as written.
  */
-export async function addAdmin(input: NewAdminUser): Promise<AdminItem> {
+async function addAdmin(input: NewAdminUser): Promise<AdminItem> {
   const now = new Date().toISOString();
   const admin = {
     admin_id: ulid(),

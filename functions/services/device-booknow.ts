@@ -27,7 +27,7 @@ import { spaceOccurrences } from './space-schedule';
  */
 
 /** The title a booking made at a screen has. */
-export const BOOKED_AT_SCREEN = 'Booked at the screen';
+const BOOKED_AT_SCREEN = 'Booked at the screen';
 
 /** POST /device/booknow */
 export async function bookNow(principal: DevicePrincipal, input: DeviceBookNow): Promise<BookedNow> {

@@ -27,7 +27,7 @@ import { takeAttempt } from './attempt-lock';
  * after it). Five wrong PINs on a device within 15 minutes refuse PINs there for 15 minutes.
  */
 
-export const PIN_LIMITS = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 } as const;
+const PIN_LIMITS = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 } as const;
 const pinNotRecognised = () => new Invalid({ pin: 'PIN not recognised' });
 
 function pinsLocked(waitMs: number): TooManyRequests {
@@ -95,7 +95,7 @@ export async function roomOf(
 }
 
 /** The active user of the account whose PIN this is, if their role may see events. */
-export async function personOf(accountId: string, pin: string): Promise<UserItem | null> {
+async function personOf(accountId: string, pin: string): Promise<UserItem | null> {
   if (!/^\d{1,4}$/.test(pin)) return null;
   const userId = await userIdByPin(accountId, pin);
   if (!userId) return null;

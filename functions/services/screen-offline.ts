@@ -29,7 +29,7 @@ import { escapeHtml, sendMail, type Mail } from './mail';
  */
 
 /** A screen silent this long is Offline: its display polls every 15 s and heartbeats once a minute. */
-export const SILENT_AFTER_MS = 3 * 60_000;
+const SILENT_AFTER_MS = 3 * 60_000;
 
 export interface ScreenOfflineReport {
   /** Screens turned Offline by this run. */

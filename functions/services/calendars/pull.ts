@@ -53,7 +53,7 @@ const FAILURE_WAIT = 60_000;
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /** The booking id of an event read into a space: ULID-shaped, from the space and the event's id. */
-export function externalBookingId(spaceId: string, externalId: string): string {
+function externalBookingId(spaceId: string, externalId: string): string {
   const digest = createHash('sha256').update(`${spaceId}\n${externalId}`).digest();
   let value = BigInt(`0x${digest.subarray(0, 16).toString('hex')}`);
   let id = '';
@@ -104,7 +104,7 @@ function bookingOf(place: Place, instance: ExternalInstance, exception: boolean)
 }
 
 /** What a round of changes does to the events read before (by their provider id). */
-export function applyChanges(
+function applyChanges(
   place: Place,
   before: ReadonlyMap<string, BookingItem>,
   changes: readonly ExternalChange[],
@@ -284,7 +284,7 @@ export type PullMessage = z.infer<typeof pullMessageSchema>;
  * The planner's work (docs/architecture.md, "Fan-out jobs"): the synced spaces of every shard (a
  * Query of the sparse watch index each), grouped by account, {@link SPACES_PER_MESSAGE} to a message.
  */
-export async function planPulls(): Promise<PullMessage[]> {
+async function planPulls(): Promise<PullMessage[]> {
   const links = (await Promise.all(allShards().map((shard) => watchedLinks(shard)))).flat();
   const byAccount = new Map<string, string[]>();
   for (const link of links)

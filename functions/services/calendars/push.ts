@@ -49,10 +49,7 @@ const refOf = (at: PushedAt): PushedRef | undefined =>
     : undefined;
 
 /** The booking as the provider's event: the series with its exceptions and deleted occurrences. */
-export function pushedEventOf(
-  booking: BookingItem,
-  occurrences: readonly BookingOccurrenceItem[],
-): PushedEvent {
+function pushedEventOf(booking: BookingItem, occurrences: readonly BookingOccurrenceItem[]): PushedEvent {
   const rrule = booking.recurring === 'Yes' ? toRRule(bookingTiming(booking)) : undefined;
   const changed = new Set(occurrences.map((occurrence) => occurrence.recurrence_id));
   return {
@@ -91,7 +88,7 @@ async function targetOf(booking: BookingItem | null) {
 export type PushOutcome = 'pushed' | 'deleted' | 'nothing' | 'retry' | 'dropped';
 
 /** Delivers one booking's pending push. */
-export async function deliverPush(item: CalendarPushItem): Promise<PushOutcome> {
+async function deliverPush(item: CalendarPushItem): Promise<PushOutcome> {
   const rev = item.pending;
   if (!rev) return 'nothing';
   const { booking, occurrences } = await getBookingState(item.account_id, item.booking_id);
