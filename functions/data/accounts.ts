@@ -118,7 +118,7 @@ export async function insertPackage(pkg: CreateEntityItem<typeof packageEntity>)
 }
 
 /** What a reset link stores (functions/services/auth.ts `newResetToken`). */
-export interface ResetRecord {
+interface ResetRecord {
   area: 'client' | 'admin';
   email: string;
   token_hash: string;

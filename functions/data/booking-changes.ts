@@ -40,7 +40,7 @@ export interface Places {
   bookings: Map<string, BookingItem>;
 }
 
-export interface PlaceKeys {
+interface PlaceKeys {
   venueIds?: Iterable<string>;
   spaceIds?: Iterable<string>;
   bookingIds?: Iterable<string>;

@@ -25,5 +25,3 @@ export const tableDefinition = {
     { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
   ],
 } as const;
-
-export type IndexName = (typeof tableDefinition.globalSecondaryIndexes)[number]['indexName'];

@@ -82,7 +82,7 @@ async function signingKey(): Promise<Uint8Array> {
   return new TextEncoder().encode(value);
 }
 
-export interface ApiTokenClaims {
+interface ApiTokenClaims {
   area: Area;
   /** The Cognito username of the person (see clientUsername; an admin's id). */
   username: string;

@@ -39,8 +39,8 @@ import { acceptUpload, fileUrl, releaseFiles, savingFiles } from './uploads';
  * (the account's users and active Account Admins, the platform's totals) move in the transaction
  * of each change (docs/data-model.md).
  */
-export type NewAccount = z.output<typeof newAccountSchema>;
-export type AccountChanges = z.output<typeof updateAccountSchema>;
+type NewAccount = z.output<typeof newAccountSchema>;
+type AccountChanges = z.output<typeof updateAccountSchema>;
 
 const orNull = <T>(value: T | undefined): T | null => value ?? null;
 
@@ -317,7 +317,7 @@ export async function dashboard(): Promise<Dashboard> {
   return { total_accounts, total_users, active_accounts, active_venues };
 }
 
-export type OwnAccountChanges = z.output<typeof clientAccountSchema>;
+type OwnAccountChanges = z.output<typeof clientAccountSchema>;
 
 /**
  * PUT /client/account: an Account Admin changes their own account's name, address and logo (a

@@ -24,8 +24,8 @@ import { fullName } from './people';
  * unique among admins, made in Cognito and DynamoDB together, who made and who last changed
  * each one; an admin cannot deactivate themself and the last active admin cannot be deactivated.
  */
-export type NewAdminInput = z.output<typeof newAdminSchema>;
-export type AdminChanges = z.output<typeof updateAdminSchema>;
+type NewAdminInput = z.output<typeof newAdminSchema>;
+type AdminChanges = z.output<typeof updateAdminSchema>;
 
 const orNull = <T>(value: T | undefined): T | null => value ?? null;
 const someone = (id: string | undefined, email: string | undefined) =>
@@ -52,7 +52,7 @@ async function toAdminUser(item: AdminItem): Promise<AdminUser> {
 }
 
 /** What the seed and the admin area give to make a super admin. */
-export interface NewAdminUser {
+interface NewAdminUser {
   email: string;
   password: string;
   firstName: string;

@@ -32,7 +32,7 @@ export function stateOf(booking: BookingItem, changed: readonly BookingOccurrenc
 }
 
 /** A booking after a change: what remains, and what is written. */
-export interface Outcome {
+interface Outcome {
   /** The series of the booking after the change (the booking itself unless deleted, and any new one). */
   series: Series[];
   /** Series deleted. */

@@ -209,7 +209,7 @@ export function occurrencesIn(
 }
 
 /** The venues, spaces and space photos the answers name. */
-export interface Lookup {
+interface Lookup {
   venues: Map<string, VenueItem>;
   spaces: Map<string, SpaceItem>;
   photos: Map<string, string | null>;

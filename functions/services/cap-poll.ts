@@ -84,7 +84,7 @@ export interface CapPollReport {
   durationMs: number;
 }
 
-export interface CapPollOptions {
+interface CapPollOptions {
   now?: Date;
   /** For tests: host names answered with a fixed address (see FetchOptions.resolve). */
   fetchOptions?: Partial<FetchOptions>;
@@ -103,7 +103,7 @@ const capMessageSchema = z.object({
     .max(SPACES_PER_MESSAGE)
     .optional(),
 });
-export type CapMessage = z.infer<typeof capMessageSchema>;
+type CapMessage = z.infer<typeof capMessageSchema>;
 
 /**
  * The planner's work: the watching spaces (a Query per shard of the sparse `capWatch` index) and

@@ -18,7 +18,7 @@ import { spaceOccurrences, type SpaceOccurrence } from './space-schedule';
  * same moment, never releases twice.
  */
 
-export interface NoShowReport {
+interface NoShowReport {
   /** Spaces with check-in Yes. */
   spaces: number;
   released: number;

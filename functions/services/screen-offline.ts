@@ -31,7 +31,7 @@ import { escapeHtml, sendMail, type Mail } from './mail';
 /** A screen silent this long is Offline: its display polls every 15 s and heartbeats once a minute. */
 const SILENT_AFTER_MS = 3 * 60_000;
 
-export interface ScreenOfflineReport {
+interface ScreenOfflineReport {
   /** Screens turned Offline by this run. */
   wentOffline: number;
   /** Mails sent (one per address). */

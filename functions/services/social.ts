@@ -111,7 +111,7 @@ function returnPage(provider: SocialProvider): string {
   return `${env().APP_URL}/auth/${provider}`;
 }
 
-export interface SocialIdentity {
+interface SocialIdentity {
   provider: SocialProvider;
   /** The broker's subject of the person. */
   subject: string;

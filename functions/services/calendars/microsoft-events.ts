@@ -254,7 +254,7 @@ export function details(
   };
 }
 
-export type GraphBody = ReturnType<typeof details> & {
+type GraphBody = ReturnType<typeof details> & {
   recurrence: PatternedRecurrence | null;
   singleValueExtendedProperties: Array<{ id: string; value: string }>;
 };

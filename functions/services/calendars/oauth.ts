@@ -199,7 +199,7 @@ export async function refreshGrant(client: OAuthClient, refreshToken: string): P
   };
 }
 
-export interface ApiRequest {
+interface ApiRequest {
   method?: string;
   token: string;
   /** Sent as JSON. */

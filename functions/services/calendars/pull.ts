@@ -150,7 +150,7 @@ const same = (a: BookingItem, b: BookingItem) =>
   a.ext_series_id === b.ext_series_id &&
   !!a.ext_exception === !!b.ext_exception;
 
-export interface PullResult {
+interface PullResult {
   changes: number;
   written: number;
   removed: number;
@@ -255,7 +255,7 @@ async function pullSpaceOutcome(
   }
 }
 
-export interface PullRun {
+interface PullRun {
   /** Messages the planner sent (an account's synced spaces each, ten at most). */
   messages: number;
   /** Where they went: `in-process`, and the counts below are the worker's; `sqs`, and they are in the workers' logs. */
@@ -278,7 +278,7 @@ const pullMessageSchema = z.object({
   account_id: z.string().min(1),
   space_ids: z.array(z.string().min(1)).min(1).max(SPACES_PER_MESSAGE),
 });
-export type PullMessage = z.infer<typeof pullMessageSchema>;
+type PullMessage = z.infer<typeof pullMessageSchema>;
 
 /**
  * The planner's work (docs/architecture.md, "Fan-out jobs"): the synced spaces of every shard (a

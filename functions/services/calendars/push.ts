@@ -85,7 +85,7 @@ async function targetOf(booking: BookingItem | null) {
   return { account, calendarId: space.calendar_id };
 }
 
-export type PushOutcome = 'pushed' | 'deleted' | 'nothing' | 'retry' | 'dropped';
+type PushOutcome = 'pushed' | 'deleted' | 'nothing' | 'retry' | 'dropped';
 
 /** Delivers one booking's pending push. */
 async function deliverPush(item: CalendarPushItem): Promise<PushOutcome> {
@@ -158,7 +158,7 @@ async function failed(item: CalendarPushItem, error: unknown): Promise<PushOutco
   return 'retry';
 }
 
-export interface PushRun {
+interface PushRun {
   delivered: number;
   retried: number;
   dropped: number;

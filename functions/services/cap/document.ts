@@ -111,7 +111,6 @@ const capReferenceSchema = z.object({
   identifier: requiredLine(500),
   sent: line(64),
 });
-export type CapReference = z.infer<typeof capReferenceSchema>;
 
 export const capInfoSchema = z.object({
   /** RFC 3066 language; CAP's default when absent is `en-US`. */
