@@ -20,7 +20,7 @@ import { fullName } from './people';
 import { spaceOccurrences } from './space-schedule';
 
 /**
- * Book now at the room's screen (issue: the room display): a person with a PIN whose role may add
+ * Book now at the room's screen (docs/architecture.md §7): a person with a PIN whose role may add
  * events in this space books it from now for 15, 30 or 60 minutes, cut at the room's next booking
  * and at the end of its availability. The booking is made as that person makes one in the
  * calendar, with the same rules.

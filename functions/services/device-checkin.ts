@@ -22,7 +22,7 @@ import { countMetric } from '../observability/metrics';
 import { takeAttempt } from './attempt-lock';
 
 /**
- * Check-in at the room's screen (issue: the room display): a person enters their PIN during the
+ * Check-in at the room's screen (docs/architecture.md §7): a person enters their PIN during the
  * space's check-in window (from `before_event` minutes before the start to `after_event` minutes
  * after it). Five wrong PINs on a device within 15 minutes refuse PINs there for 15 minutes.
  */

@@ -17,7 +17,7 @@ import { countJobItemFailure } from '../observability/metrics';
 import { escapeHtml, sendMail, type Mail } from './mail';
 
 /**
- * The screen-offline job (issue: the room display). A screen whose device has not polled for
+ * The screen-offline job (docs/architecture.md §14). A screen whose device has not polled for
  * {@link SILENT_AFTER_MS} turns Offline; its recipients are told as its frequency says:
  * As it happens (when it goes offline, and when it is back), once an hour, a day or a week (one
  * digest at the end of the period — hours, days and ISO weeks in UTC — listing the screens that went

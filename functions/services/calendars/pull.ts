@@ -27,7 +27,7 @@ import {
 import { keepWatch } from './watches';
 
 /**
- * Reading linked calendars into their spaces (issue "Linked calendars", part 3): the pull job asks
+ * Reading linked calendars into their spaces (docs/architecture.md §11): the pull job asks
  * each synced space's calendar for what changed since its cursor (Google's sync token, Graph's
  * delta link) and keeps the events made there as bookings of the space marked with their source:
  * one occurrence each, read only here, shown on the calendar and the room's screen, and counted by
