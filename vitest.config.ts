@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// One Vitest run, four kinds of test told apart by their suffix (docs/testing.md).
+// One Vitest run, five projects (unit, api, infra, web, e2e) told apart by folder and suffix (docs/testing.md).
 export default defineConfig({
   test: {
     projects: [

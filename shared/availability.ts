@@ -4,7 +4,7 @@ import { parseWallTime } from './wall-time';
 export { DEFAULT_AVAILABILITY, TIME_CHOICES, TIME_STEP_MINUTES, timeChoices } from './time-of-day';
 
 /** The availability fields of a space, spelt as in the contract; blank or missing means the default. */
-export interface SpaceAvailability {
+interface SpaceAvailability {
   availiblity_start?: string | null;
   availiblity_end?: string | null;
 }

@@ -66,7 +66,7 @@ const units: Record<RecurType, [string, string]> = {
 export const unitOf = (type: RecurType, count: number) => units[type][count === 1 ? 0 : 1];
 
 /** The rule of a booking, as the API answers it or as it is stored. */
-export interface RuleText {
+interface RuleText {
   start_date: string;
   recur_interval?: number | null;
   recur_type?: RecurType | null;

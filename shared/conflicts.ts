@@ -1,11 +1,11 @@
 /** A span of time between two instants (ISO 8601), half-open: it includes its start, not its end. */
-export interface TimeSpan {
+interface TimeSpan {
   start_utc: string;
   end_utc: string;
 }
 
 /** One of the candidate's occurrences that overlaps one existing booking. */
-export interface Conflict<C extends TimeSpan, B extends TimeSpan> {
+interface Conflict<C extends TimeSpan, B extends TimeSpan> {
   occurrence: C;
   booking: B;
 }

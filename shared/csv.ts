@@ -8,7 +8,7 @@ import Papa from 'papaparse';
  * (papaparse's own `escapeFormulae: true` pattern misses a cell that spans lines). Numbers are
  * written as they are: a negative number is a number, not a formula (docs/decisions.md).
  */
-export const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** A CSV of a header row and data rows (papaparse quotes what needs quoting). */
 export function toCsv(

@@ -52,7 +52,7 @@ export interface DateWindow {
 }
 
 /** The parts of a timing that decide which wall times recur; no time zone is needed for them. */
-export type RuleTiming = Omit<EventTiming, 'timezone'>;
+type RuleTiming = Omit<EventTiming, 'timezone'>;
 
 function isWeekdayCode(text: string): text is WeekdayCode {
   return (weekdayCodes as readonly string[]).includes(text);

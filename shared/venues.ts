@@ -33,7 +33,7 @@ export const CALENDAR_COLORS = [
   { name: 'Cocoa', value: '#795548' },
   { name: 'Graphite', value: '#616161' },
 ] as const;
-export type CalendarColor = (typeof CALENDAR_COLORS)[number]['value'];
+type CalendarColor = (typeof CALENDAR_COLORS)[number]['value'];
 /** Dark green. */
 export const DEFAULT_CALENDAR_COLOR: CalendarColor = '#0B8043';
 
@@ -52,7 +52,7 @@ export const MAX_OFFLINE_RECIPIENTS = 20;
 /** Most alert feed URLs a space lists. */
 export const MAX_CAP_ALERT_URLS = 10;
 /** A screen licence expiring within this many days is highlighted (docs/product/client-area.md §9). */
-export const LICENCE_EXPIRY_WARNING_DAYS = 30;
+const LICENCE_EXPIRY_WARNING_DAYS = 30;
 
 /** A Venue Manager's permission on a venue, an Event Coordinator's on a space (docs/product/client-area.md §4). */
 export const ASSIGNMENT_PERMISSIONS = ['Approved', 'Denied'] as const;

@@ -7,13 +7,13 @@ import { env } from '../env';
  * Lambda's 10 s and API Gateway's 30 s; the route then answers 503 with Retry-After
  * (functions/http/errors.ts) instead of hanging.
  */
-export const sdkTimeouts = {
+const sdkTimeouts = {
   connectionTimeout: 1_000,
   requestTimeout: 2_500,
   // Without it the SDK only logs a warning when requestTimeout passes, and keeps waiting.
   throwOnRequestTimeout: true,
 } as const;
-export const sdkMaxAttempts = 2;
+const sdkMaxAttempts = 2;
 
 export function clientConfig(endpoint: string | undefined) {
   return {

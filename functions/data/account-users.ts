@@ -42,14 +42,14 @@ export function adminLimitReached(limit: number): Invalid {
 }
 
 /** The 409 of a change that would leave an account without an active Account Admin. */
-export const lastAdmin = () =>
+const lastAdmin = () =>
   new Conflict('The account must keep at least one active Account Admin', {
     user_role: 'The account must keep at least one active Account Admin',
   });
 
-export const emailTaken = (field = 'email') =>
+const emailTaken = (field = 'email') =>
   new Conflict('This e-mail address is already in use', { [field]: 'This e-mail address is already in use' });
-export const pinTaken = () =>
+const pinTaken = () =>
   new Conflict('This PIN is already in use', { pin_number: 'This PIN is already in use' });
 
 /**

@@ -9,7 +9,7 @@ import { changedMeanwhile, runSteps, type Step } from './transactions';
 import { emailScope, pinScope } from './users';
 
 /** An account is unique by its domain: `DOMAIN#account#` / `GUARD#<domain>#`. */
-export const domainScope = 'DOMAIN#account';
+const domainScope = 'DOMAIN#account';
 const domainTaken = () =>
   new Conflict('This domain is already used by another account', {
     domain: 'This domain is already used by another account',
@@ -118,7 +118,7 @@ export async function insertPackage(pkg: CreateEntityItem<typeof packageEntity>)
 }
 
 /** What a reset link stores (functions/services/auth.ts `newResetToken`). */
-export interface ResetRecord {
+interface ResetRecord {
   area: 'client' | 'admin';
   email: string;
   token_hash: string;

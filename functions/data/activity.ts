@@ -2,13 +2,13 @@ import { ulid } from 'ulid';
 import type { Principal } from '../http/principal';
 import type { ActivityItem } from './entities';
 
-/** A change to record in the activity log, in the same transaction as the change itself. */
 /** Spaces itself, when a scheduled job changes an account's data (a no-show released). */
 export interface SystemActor {
   kind: 'system';
   accountId: string;
 }
 
+/** A change to record in the activity log, in the same transaction as the change itself. */
 export interface ActivityInput {
   principal: Principal | SystemActor;
   component: string;

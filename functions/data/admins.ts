@@ -27,7 +27,7 @@ export const adminEmailTaken = () =>
     email: 'This e-mail address is already in use',
   });
 
-export const lastActiveAdmin = () =>
+const lastActiveAdmin = () =>
   new Conflict('The last active admin cannot be deactivated', {
     status: 'The last active admin cannot be deactivated',
   });

@@ -40,7 +40,7 @@ export interface Places {
   bookings: Map<string, BookingItem>;
 }
 
-export interface PlaceKeys {
+interface PlaceKeys {
   venueIds?: Iterable<string>;
   spaceIds?: Iterable<string>;
   bookingIds?: Iterable<string>;
@@ -210,7 +210,7 @@ const onlyShown = (write: BookingWrite) => {
 };
 
 /** A DynamoDB transaction holds at most 100 items; the activity entry takes one. */
-export const TRANSACTION_LIMIT = 100;
+const TRANSACTION_LIMIT = 100;
 
 /** The 409 of a space whose bookings changed between the read and the write: read them again. */
 export class SpaceChanged extends Conflict {
@@ -306,7 +306,7 @@ function guardSteps(e: Entities, accountId: string, write: BookingWrite): Step[]
 }
 
 /** How many items a write comes to in its transaction, the activity entry included. */
-export function transactionSize(write: BookingWrite): number {
+function transactionSize(write: BookingWrite): number {
   const assignment = write.assignment ? 1 : 0;
   return (
     write.put.length +

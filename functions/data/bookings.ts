@@ -12,7 +12,7 @@ import { owned } from './batch';
  * what starts before it ends, then expanded (shared/series-edit.ts).
  */
 
-export interface BookingsFound {
+interface BookingsFound {
   bookings: BookingItem[];
   /** Occurrences changed on their own, each under its own times. */
   occurrences: BookingOccurrenceItem[];

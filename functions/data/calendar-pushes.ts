@@ -31,13 +31,6 @@ export function pushSteps(e: Entities, accountId: string, bookingIds: Iterable<s
   ]);
 }
 
-export async function getPush(accountId: string, bookingId: string): Promise<CalendarPushItem | null> {
-  const { data } = await db()
-    .entities.calendarPush.get({ account_id: accountId, booking_id: bookingId })
-    .go({ consistent: true });
-  return data;
-}
-
 /** The pushes of one shard due by `now`, soonest first: one Query of the sparse index. */
 export async function duePushes(shard: string, now: number, limit = 200): Promise<CalendarPushItem[]> {
   const { data } = await db()

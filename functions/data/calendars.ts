@@ -143,9 +143,6 @@ export async function setCalendarAccountState(
   await (state.status_reason ? patch : patch.remove(['status_reason'])).go();
 }
 
-/** The link fields of a space, as the space form and unlinking write them. */
-export type SpaceLinkFields = Pick<SpaceItem, 'calendar_account_id' | 'calendar_id' | 'calendar_title'>;
-
 /**
  * The steps that make a space's sync item follow its link: put anew when the space links a
  * calendar it did not sync with (a new sync starts from nothing), deleted when it stops.
@@ -304,7 +301,7 @@ export async function dropExternalBookings(accountId: string, spaceId: string): 
 }
 
 /** A space's watch as the link keeps it: the channel, and the SHA-256 (hex) of its secret token. */
-export interface LinkWatch {
+interface LinkWatch {
   channelId: string;
   resourceId?: string;
   tokenHash: string;

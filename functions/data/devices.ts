@@ -17,7 +17,7 @@ const epochSeconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 /** An unbound device is forgotten (TTL) this long after its code runs out. */
 const UNBOUND_KEPT_SECONDS = 30 * 24 * 3600;
 /** When an unbound device with a code until `expiresAt` is forgotten. */
-export const unboundDeviceTtl = (expiresAt: string) => epochSeconds(expiresAt) + UNBOUND_KEPT_SECONDS;
+const unboundDeviceTtl = (expiresAt: string) => epochSeconds(expiresAt) + UNBOUND_KEPT_SECONDS;
 
 /** Holds `code` for a device until `expiresAt`, on condition that no device holds it in force. */
 const codeStep = (e: Entities, code: string, deviceId: string, expiresAt: string): Step => [

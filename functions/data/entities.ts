@@ -97,7 +97,6 @@ export type AdminItem = EntityItem<typeof adminEntity>;
 export type PackageItem = EntityItem<typeof packageEntity>;
 export type ConfigItemRecord = EntityItem<typeof configItemEntity>;
 export type ActivityItem = EntityItem<typeof activityEntity>;
-export type LoginAttemptItem = EntityItem<typeof loginAttemptEntity>;
 export type SignInChallengeItem = EntityItem<typeof signInChallengeEntity>;
 export type LicenceItem = EntityItem<typeof licenceEntity>;
 export type LicencePurchaseItem = EntityItem<typeof licencePurchaseEntity>;

@@ -71,7 +71,7 @@ export async function insertLicences(
 }
 
 /** The fields of a licence its edit form changes. */
-export type LicenceFields = Pick<
+type LicenceFields = Pick<
   LicenceItem,
   'purchase_date' | 'expiration_date' | 'order_no' | 'amount' | 'note' | 'licence_type' | 'status'
 >;

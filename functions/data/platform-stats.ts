@@ -6,7 +6,7 @@ import type { Entities } from './transactions';
  * write that moves them: `entities.platformStats` inside `writeTransaction`, with
  * `statsChange(entities, { total_users: 1 })`.
  */
-export type StatsDelta = Partial<Omit<PlatformStatsItem, never>>;
+type StatsDelta = Partial<Omit<PlatformStatsItem, never>>;
 
 /** The transaction operation that adds `delta` (negative numbers subtract) to the totals. */
 export function statsChange(entities: Entities, delta: StatsDelta) {

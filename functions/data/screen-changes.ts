@@ -222,7 +222,7 @@ export async function insertScreen(
 }
 
 /** The fields of a screen its form and status toggle change. */
-export type ScreenFields = Pick<
+type ScreenFields = Pick<
   ScreenItem,
   'screen_id_no' | 'name' | 'hardware' | 'venue_id' | 'space_id' | 'photo_uri' | 'status'
 >;

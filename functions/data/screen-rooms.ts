@@ -34,7 +34,7 @@ export interface ScreenRoom {
  * reads them together with its device in one BatchGetItem (`getDeviceAndRoom`); they are only
  * hints: what they read is used only when it is what the device's binding leads to.
  */
-export interface RoomKeys {
+interface RoomKeys {
   account_id: string;
   screen_id: string;
   space_id: string;

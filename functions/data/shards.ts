@@ -3,7 +3,7 @@
  * feeds or check-in, screens by heartbeat, screen notices): docs/architecture.md §7, no single hot partition.
  * An item's shard comes from its id, so it never moves; a job queries every shard.
  */
-export const WATCH_SHARDS = 8;
+const WATCH_SHARDS = 8;
 
 /** The shard of an item with this id. */
 export function shardOf(id: string): string {

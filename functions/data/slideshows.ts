@@ -24,7 +24,7 @@ export async function listSlideshowItems(
 /** The guard scope of slide files: one slideshow of the account per file. */
 const slideFileScope = (accountId: string) => `ACCOUNT#${accountId}#SLIDEFILE`;
 
-export const fileInAnotherSlideshow = () =>
+const fileInAnotherSlideshow = () =>
   new Conflict('A file of this slideshow belongs to another slideshow. Upload it again');
 
 /** What a slideshow write changes on its space: its active slideshow. */

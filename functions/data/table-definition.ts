@@ -5,16 +5,23 @@
 export const tableDefinition = {
   partitionKey: 'pk',
   sortKey: 'sk',
-  /** Epoch seconds; DynamoDB deletes expired sign-in throttles and reset tokens. */
+  /**
+   * Epoch seconds; DynamoDB deletes what expired (sign-in throttles, reset tokens, sessions, devices
+   * never bound, rate windows… docs/data-model.md, "Expiry"), late: every read checks it itself.
+   */
   timeToLiveAttribute: 'ttl',
+  // Each entity puts in an index what it is listed by (docs/data-model.md, "Entities and keys"):
   globalSecondaryIndexes: [
-    // Lookups by a second key: user by e-mail, account lists, entities by status.
+    // An owner's items by a second key: every account, admin, package, purchase and banner; a user
+    // by id and the venues and spaces they hold; a venue's spaces, calendar accounts and bookings
+    // (by end); a space's screens; a person's activity; an account's check-ins and releases; and the
+    // sparse shards of the calendar jobs (synced spaces, pushes due).
     { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
-    // Second lookup: recent items by creation time, a space's bookings by the instant they end.
+    // Every account's users and screens by creation, a space's bookings by end, the spaces a linked
+    // account syncs, and the sparse shards of the spaces with check-in (the no-show job).
     { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
-    // An account's bookings by the instant they end: upcoming bookings, what is on now.
+    // An account's bookings by end (upcoming, on now), and the sparse shards of the spaces with
+    // alert feeds (the CAP job) and of the Online screens by last heartbeat (the offline job).
     { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
   ],
 } as const;
-
-export type IndexName = (typeof tableDefinition.globalSecondaryIndexes)[number]['indexName'];

@@ -67,7 +67,7 @@ export async function insertVenue(
 }
 
 /** The fields of a venue its form changes. */
-export type VenueFields = Pick<
+type VenueFields = Pick<
   VenueItem,
   | 'name'
   | 'phone_no'

@@ -64,7 +64,7 @@ export class TooManyRequests extends AppError {
 }
 
 /** Seconds a client is asked to wait when a dependency is down, slow or throttling. */
-export const retryAfterSeconds = 5;
+const retryAfterSeconds = 5;
 
 /** 503 with Retry-After: a service the API depends on could not answer in time. */
 export class ServiceUnavailable extends AppError {

@@ -7,6 +7,7 @@ import { allows } from '../../shared/roles';
 import { fieldErrors, unknownFields } from '../../shared/schemas/common';
 import { env } from '../env';
 import { authenticate } from './authenticate';
+import { notModified } from './conditional';
 import type { RouteDef } from './contract';
 import {
   AppError,
@@ -236,9 +237,8 @@ export function route<D extends RouteDef>(
       if (def.conditional && reply.etag) {
         const etag = `"${reply.etag}"`;
         const asked = event.headers?.['if-none-match'] ?? event.headers?.['If-None-Match'];
-        const tags = asked?.split(',').map((tag) => tag.trim().replace(/^W\//, '')) ?? [];
-        // A handler that knows the answer is unchanged may leave its result out.
-        if (tags.includes(etag) || tags.includes('*')) {
+        // A handler that knows the answer is unchanged (by the same `notModified`) leaves its result out.
+        if (notModified(asked, reply.etag)) {
           return { statusCode: 304, headers: { etag, 'cache-control': 'no-cache' }, body: '' };
         }
         reply.headers = { ...reply.headers, etag };

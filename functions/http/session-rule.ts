@@ -15,7 +15,7 @@ import type { TokenStamp } from './tokens';
  * A client's refresh token is recorded (its hash) with the time of its sign-in, so a refresh
  * cannot bring back a session that ended after that sign-in.
  */
-export const clockSkewMs = 1_000;
+const clockSkewMs = 1_000;
 
 export interface SessionState {
   sessions_ended_at: number;

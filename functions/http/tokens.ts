@@ -64,7 +64,7 @@ export async function verifyAccessToken(token: string): Promise<VerifiedToken | 
  * client user (impersonation). HS256 with the session secret, at most an hour, an impersonation
  * naming the admin in the RFC 8693 `act` claim; `username` is the person's Cognito username.
  */
-export const apiIssuer = 'urn:spaces:api';
+const apiIssuer = 'urn:spaces:api';
 const apiAudience: Record<Area, string> = { client: 'urn:spaces:client', admin: 'urn:spaces:admin' };
 /** How long a token the API signs is valid: 1 hour. */
 export const apiTokenSeconds = 3600;
@@ -82,7 +82,7 @@ async function signingKey(): Promise<Uint8Array> {
   return new TextEncoder().encode(value);
 }
 
-export interface ApiTokenClaims {
+interface ApiTokenClaims {
   area: Area;
   /** The Cognito username of the person (see clientUsername; an admin's id). */
   username: string;

@@ -32,7 +32,7 @@ export interface JobWorker<Message, Report, Options = undefined> {
 }
 
 /** Where a planner's messages go. */
-export interface JobQueue<Message> {
+interface JobQueue<Message> {
   /** `sqs`: to the worker's Lambda (its reports are in its own log); `in-process`: done here. */
   readonly kind: 'sqs' | 'in-process';
   send(messages: readonly Message[]): Promise<void>;

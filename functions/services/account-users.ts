@@ -41,8 +41,8 @@ import { acceptUpload, fileUrl, releaseFiles, savingFiles } from './uploads';
  * never fewer than one. A client principal reaches only the users of its own account: the user of
  * another account is not found.
  */
-export type NewAccountUser = z.output<typeof newAccountUserSchema>;
-export type AccountUserChanges = z.output<typeof updateAccountUserSchema>;
+type NewAccountUser = z.output<typeof newAccountUserSchema>;
+type AccountUserChanges = z.output<typeof updateAccountUserSchema>;
 
 const orNull = <T>(value: T | undefined): T | null => value ?? null;
 

@@ -39,16 +39,16 @@ import { acceptUpload, fileUrl, releaseFiles, savingFiles } from './uploads';
  * (the account's users and active Account Admins, the platform's totals) move in the transaction
  * of each change (docs/data-model.md).
  */
-export type NewAccount = z.output<typeof newAccountSchema>;
-export type AccountChanges = z.output<typeof updateAccountSchema>;
+type NewAccount = z.output<typeof newAccountSchema>;
+type AccountChanges = z.output<typeof updateAccountSchema>;
 
 const orNull = <T>(value: T | undefined): T | null => value ?? null;
 
 /** How long the link a new Account Admin gets to set a password is valid. */
-export const welcomeLinkSeconds = 72 * 60 * 60;
+const welcomeLinkSeconds = 72 * 60 * 60;
 
 /** An account as the admin area reads it; `pkg` is its package, if it still exists. */
-export async function toAccount(item: AccountItem, pkg: PackageItem | null | undefined): Promise<Account> {
+async function toAccount(item: AccountItem, pkg: PackageItem | null | undefined): Promise<Account> {
   return {
     id: item.account_id,
     name: item.name,
@@ -317,7 +317,7 @@ export async function dashboard(): Promise<Dashboard> {
   return { total_accounts, total_users, active_accounts, active_venues };
 }
 
-export type OwnAccountChanges = z.output<typeof clientAccountSchema>;
+type OwnAccountChanges = z.output<typeof clientAccountSchema>;
 
 /**
  * PUT /client/account: an Account Admin changes their own account's name, address and logo (a

@@ -24,14 +24,14 @@ import { fullName } from './people';
  * unique among admins, made in Cognito and DynamoDB together, who made and who last changed
  * each one; an admin cannot deactivate themself and the last active admin cannot be deactivated.
  */
-export type NewAdminInput = z.output<typeof newAdminSchema>;
-export type AdminChanges = z.output<typeof updateAdminSchema>;
+type NewAdminInput = z.output<typeof newAdminSchema>;
+type AdminChanges = z.output<typeof updateAdminSchema>;
 
 const orNull = <T>(value: T | undefined): T | null => value ?? null;
 const someone = (id: string | undefined, email: string | undefined) =>
   id ? { id, email: email ?? '' } : null;
 
-export async function toAdminUser(item: AdminItem): Promise<AdminUser> {
+async function toAdminUser(item: AdminItem): Promise<AdminUser> {
   return {
     id: item.admin_id,
     first_name: item.first_name,
@@ -52,7 +52,7 @@ export async function toAdminUser(item: AdminItem): Promise<AdminUser> {
 }
 
 /** What the seed and the admin area give to make a super admin. */
-export interface NewAdminUser {
+interface NewAdminUser {
   email: string;
   password: string;
   firstName: string;
@@ -73,7 +73,7 @@ export interface NewAdminUser {
  * neither. (A login without an admin item could not sign in anyway: sign-in finds the admin by
  * e-mail in DynamoDB first.) Answers the admin as written.
  */
-export async function addAdmin(input: NewAdminUser): Promise<AdminItem> {
+async function addAdmin(input: NewAdminUser): Promise<AdminItem> {
   const now = new Date().toISOString();
   const admin = {
     admin_id: ulid(),

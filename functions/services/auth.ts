@@ -67,7 +67,7 @@ export function readCookie(cookies: string[] | undefined, name: string): string 
 }
 
 /** The Cognito username of an e-mail's owner (http/tokens.ts). */
-export function usernameOf(area: Area, owner: { ownerId: string; accountId?: string }): string {
+function usernameOf(area: Area, owner: { ownerId: string; accountId?: string }): string {
   return area === 'client' ? clientUsername(owner.accountId!, owner.ownerId) : owner.ownerId;
 }
 
@@ -191,7 +191,7 @@ export async function apiSignIn(owner: Owner, state: Person, socialLink?: string
 
 /** The refresh token of a client's session: random; the API keeps its hash (services/sessions.ts). */
 const apiRefreshPrefix = 'api.';
-export function newApiRefreshToken(): string {
+function newApiRefreshToken(): string {
   return `${apiRefreshPrefix}${randomBytes(32).toString('base64url')}`;
 }
 

@@ -32,7 +32,7 @@ export function stateOf(booking: BookingItem, changed: readonly BookingOccurrenc
 }
 
 /** A booking after a change: what remains, and what is written. */
-export interface Outcome {
+interface Outcome {
   /** The series of the booking after the change (the booking itself unless deleted, and any new one). */
   series: Series[];
   /** Series deleted. */
@@ -108,7 +108,7 @@ export function newlyOccupied(
  * The instants a series spans, its changed occurrences included: the first start and the last end
  * (its index entries, so a window that meets any of its occurrences finds it).
  */
-export function spanOf(
+function spanOf(
   series: Series,
   occurrences: readonly SeriesOccurrence[],
 ): { start_at: string; end_at: string } {
@@ -142,7 +142,7 @@ export function assertWithinHours(space: SpaceItem, occurrences: readonly Series
 const shortWallTime = (text: string) => text.slice(0, 16);
 
 /** The 409 naming the occurrence a change would clash with, at its local times. */
-export function clash(occurrence: { title: string; start_date: string; end_date: string }): Conflict {
+function clash(occurrence: { title: string; start_date: string; end_date: string }): Conflict {
   return new Conflict(
     `${occurrence.title} is already booked from ${shortWallTime(occurrence.start_date)} to ${shortWallTime(occurrence.end_date)}`,
   );

@@ -87,11 +87,7 @@ export function actsAt(access: Access, place: Place): boolean {
  * `editPermission` and `deletePermission` of a booking at these places; an event read from a
  * linked calendar (`source`) is changed there, never here.
  */
-export function permissionsAt(
-  access: Access,
-  booking: Place & Pick<BookingItem, 'source'>,
-  ...places: Place[]
-) {
+function permissionsAt(access: Access, booking: Place & Pick<BookingItem, 'source'>, ...places: Place[]) {
   const acts = !booking.source && [booking, ...places].every((place) => actsAt(access, place));
   return {
     editPermission: acts && allows(access.rolesAttr, 'events.permission.edit'),
@@ -187,7 +183,7 @@ export function changedOf(item: BookingOccurrenceItem): SeriesOccurrence {
 export type DatesFrom = DateWindow & { from: string };
 
 /** Local dates `from`…`to` (both included) of a zone as instants [from, to) in epoch ms. */
-export function instantsOf(window: DatesFrom, zone: string): { from: number; to: number } {
+function instantsOf(window: DatesFrom, zone: string): { from: number; to: number } {
   return {
     from: wallTimeToInstant(parseLocalDate(window.from)!, zone),
     to: window.to === undefined ? Infinity : wallTimeToInstant(parseLocalDate(window.to)! + DAY_MS, zone),
@@ -213,7 +209,7 @@ export function occurrencesIn(
 }
 
 /** The venues, spaces and space photos the answers name. */
-export interface Lookup {
+interface Lookup {
   venues: Map<string, VenueItem>;
   spaces: Map<string, SpaceItem>;
   photos: Map<string, string | null>;

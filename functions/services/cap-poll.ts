@@ -59,7 +59,7 @@ const storedDocumentsSchema = z.array(z.object({ url: z.string(), document: capD
 const storedEntriesSchema = z.array(z.object({ url: z.string(), updated: z.string().nullable() }));
 type StoredDocument = z.infer<typeof storedDocumentsSchema>[number];
 
-export function storedDocuments(feed: CapFeedItem | undefined): StoredDocument[] {
+function storedDocuments(feed: CapFeedItem | undefined): StoredDocument[] {
   if (!feed?.documents) return [];
   const parsed = storedDocumentsSchema.safeParse(feed.documents);
   if (!parsed.success) logger.warn('A stored CAP feed did not validate', { url: feed.url });
@@ -84,7 +84,7 @@ export interface CapPollReport {
   durationMs: number;
 }
 
-export interface CapPollOptions {
+interface CapPollOptions {
   now?: Date;
   /** For tests: host names answered with a fixed address (see FetchOptions.resolve). */
   fetchOptions?: Partial<FetchOptions>;
@@ -103,14 +103,14 @@ const capMessageSchema = z.object({
     .max(SPACES_PER_MESSAGE)
     .optional(),
 });
-export type CapMessage = z.infer<typeof capMessageSchema>;
+type CapMessage = z.infer<typeof capMessageSchema>;
 
 /**
  * The planner's work: the watching spaces (a Query per shard of the sparse `capWatch` index) and
  * their distinct URLs in batches of {@link FEEDS_PER_MESSAGE}, a space's new URLs kept in one batch
  * where they fit, each batch with the spaces that list one of its URLs.
  */
-export async function planCapPoll(
+async function planCapPoll(
   now = new Date(),
 ): Promise<{ messages: CapMessage[]; spaces: number; urls: number }> {
   const spaces = await listWatchingSpaces();
@@ -339,7 +339,7 @@ async function readEntries(
 }
 
 /** The alerts in force of a space from its feeds' documents. */
-export function spaceAlerts(
+function spaceAlerts(
   urls: readonly string[],
   feeds: ReadonlyMap<string, CapFeedItem>,
   now: Date,

@@ -5,7 +5,7 @@ import type { ConfigItemRecord } from '../data/entities';
 import { NotFound } from '../http/errors';
 import type { Principal } from '../http/principal';
 
-export function toConfigItem(record: ConfigItemRecord): ConfigItem {
+function toConfigItem(record: ConfigItemRecord): ConfigItem {
   return {
     id: record.item_id,
     title: record.title,

@@ -20,14 +20,14 @@ import { fullName } from './people';
 import { spaceOccurrences } from './space-schedule';
 
 /**
- * Book now at the room's screen (issue: the room display): a person with a PIN whose role may add
+ * Book now at the room's screen (docs/architecture.md §7): a person with a PIN whose role may add
  * events in this space books it from now for 15, 30 or 60 minutes, cut at the room's next booking
  * and at the end of its availability. The booking is made as that person makes one in the
  * calendar, with the same rules.
  */
 
 /** The title a booking made at a screen has. */
-export const BOOKED_AT_SCREEN = 'Booked at the screen';
+const BOOKED_AT_SCREEN = 'Booked at the screen';
 
 /** POST /device/booknow */
 export async function bookNow(principal: DevicePrincipal, input: DeviceBookNow): Promise<BookedNow> {

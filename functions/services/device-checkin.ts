@@ -22,12 +22,12 @@ import { countMetric } from '../observability/metrics';
 import { takeAttempt } from './attempt-lock';
 
 /**
- * Check-in at the room's screen (issue: the room display): a person enters their PIN during the
+ * Check-in at the room's screen (docs/architecture.md §7): a person enters their PIN during the
  * space's check-in window (from `before_event` minutes before the start to `after_event` minutes
  * after it). Five wrong PINs on a device within 15 minutes refuse PINs there for 15 minutes.
  */
 
-export const PIN_LIMITS = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 } as const;
+const PIN_LIMITS = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 } as const;
 const pinNotRecognised = () => new Invalid({ pin: 'PIN not recognised' });
 
 function pinsLocked(waitMs: number): TooManyRequests {
@@ -95,7 +95,7 @@ export async function roomOf(
 }
 
 /** The active user of the account whose PIN this is, if their role may see events. */
-export async function personOf(accountId: string, pin: string): Promise<UserItem | null> {
+async function personOf(accountId: string, pin: string): Promise<UserItem | null> {
   if (!/^\d{1,4}$/.test(pin)) return null;
   const userId = await userIdByPin(accountId, pin);
   if (!userId) return null;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { availabilityOf } from '../../shared/availability';
+import { POLL_INTERVAL_SECONDS } from '../../shared/devices';
 import type { BoundDeviceState, DeviceState } from '../../shared/schemas/devices';
 import { DAY_MS, instantToLocalDate, parseLocalDate, wallTimeToInstant } from '../../shared/wall-time';
 import {
@@ -12,6 +13,7 @@ import {
 import { occurrenceStates } from '../data/occurrence-states';
 import { getScreenRoom, roomFromItems, roomKeys, roomTag, type ScreenRoom } from '../data/screen-rooms';
 import type { AccountItem, DeviceItem, PackageItem } from '../data/entities';
+import { notModified } from '../http/conditional';
 import { registerAgain } from '../http/device-auth';
 import type { DevicePrincipal } from '../http/principal';
 import { CODE_VALID_HOURS, newActivationCode } from './devices';
@@ -27,8 +29,6 @@ import { fileUrl } from './uploads';
  * most once a minute). The answer's ETag lets an unchanged state answer 304.
  */
 
-/** How often a display polls. */
-export const POLL_INTERVAL_SECONDS = 15;
 /** Presigned URLs are signed at the start of a period of this length, so they stay the same text within it. */
 const URL_PERIOD_MS = 30 * 60_000;
 /** …and are good for this long from then: at least an hour after any poll. */
@@ -82,7 +82,7 @@ export async function deviceState(
       ? recordHeartbeat(device, room.screen, appVersion, new Date(now).toISOString())
       : Promise.resolve();
   const etag = roomTag(roomKeys(room), fingerprint(room, now));
-  if (ifNoneMatch?.includes(`"${etag}"`)) {
+  if (notModified(ifNoneMatch, etag)) {
     await heartbeat;
     return { etag };
   }

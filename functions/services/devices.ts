@@ -15,7 +15,7 @@ import { secretHash } from '../http/secret-hash';
 
 /** Letters and digits that cannot be read as one another (no 0/O, 1/I/L). */
 export const ACTIVATION_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-export const ACTIVATION_CODE_LENGTH = 6;
+const ACTIVATION_CODE_LENGTH = 6;
 /** How long a code is offered before the device must renew it. */
 export const CODE_VALID_HOURS = 24;
 /** Tries at a free code before giving up (with 31^6 codes, a second try is already rare). */

@@ -5,7 +5,7 @@ import { s3 } from '../aws/s3';
 import { ses } from '../aws/ses';
 import { env } from '../env';
 
-export type DependencyState = 'ok' | string;
+type DependencyState = 'ok' | string;
 
 async function probe(check: () => Promise<unknown>): Promise<DependencyState> {
   try {

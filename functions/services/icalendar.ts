@@ -22,7 +22,7 @@ import type { BookingItem, BookingOccurrenceItem } from '../data/entities';
 export { ICalCalendarMethod };
 
 /** The UID of a booking in its invitations: the same in every message about it. */
-export const bookingUid = (bookingId: string) => `${bookingId}@spaces`;
+const bookingUid = (bookingId: string) => `${bookingId}@spaces`;
 
 /** `2026-01-05 09:00:00` → `20260105T090000` (an iCalendar local DATE-TIME). */
 export function icalLocal(wallTime: string): string {

@@ -119,7 +119,7 @@ function clientSecret(area: Area): Promise<string | undefined> {
 }
 
 /** Cognito's SECRET_HASH: Base64 of HMAC-SHA256(username + client id) keyed with the client secret. */
-export function secretHash(username: string, clientId: string, secret: string): string {
+function secretHash(username: string, clientId: string, secret: string): string {
   return createHmac('sha256', secret)
     .update(username + clientId)
     .digest('base64');

@@ -29,9 +29,9 @@ import type { AdminPrincipal } from '../http/principal';
  * as one purchase, numbered on per account, read as Expired once past their expiration date, and
  * kept while a screen uses them.
  */
-export type NewLicences = z.output<typeof newLicencesSchema>;
-export type LicenceChanges = z.output<typeof updateLicenceSchema>;
-export type LicenceQuery = z.output<typeof licenceQuerySchema>;
+type NewLicences = z.output<typeof newLicencesSchema>;
+type LicenceChanges = z.output<typeof updateLicenceSchema>;
+type LicenceQuery = z.output<typeof licenceQuerySchema>;
 
 const licencesPerPage = 10;
 const orNull = <T>(value: T | undefined): T | null => value ?? null;

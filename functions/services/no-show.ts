@@ -9,7 +9,7 @@ import { escapeHtml, sendMail } from './mail';
 import { spaceOccurrences, type SpaceOccurrence } from './space-schedule';
 
 /**
- * The no-show job (issue: the room display): an occurrence of a space with check-in Yes that
+ * The no-show job (docs/architecture.md §14): an occurrence of a space with check-in Yes that
  * nobody checked in to by `after_event` minutes past its start is released while it is still
  * under way — its screen shows the room free, the calendar shows it released, a booking may take
  * its time, and whoever made the booking gets an e-mail. The spaces come from a sparse index
@@ -18,7 +18,7 @@ import { spaceOccurrences, type SpaceOccurrence } from './space-schedule';
  * same moment, never releases twice.
  */
 
-export interface NoShowReport {
+interface NoShowReport {
   /** Spaces with check-in Yes. */
   spaces: number;
   released: number;

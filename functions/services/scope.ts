@@ -23,7 +23,7 @@ export interface Scope {
 /** The whole account: an Account Admin's scope. */
 export const everythingScope: Scope = { all: true, venues: new Map(), spaces: new Map() };
 /** No venue or space: the scope of a role without assignments (a Viewer). */
-export const noScope: Scope = { all: false, venues: new Map(), spaces: new Map() };
+const noScope: Scope = { all: false, venues: new Map(), spaces: new Map() };
 
 /**
  * The caller's scope: nothing to read for an Account Admin (everything) or a Viewer (no

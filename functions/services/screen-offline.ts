@@ -17,7 +17,7 @@ import { countJobItemFailure } from '../observability/metrics';
 import { escapeHtml, sendMail, type Mail } from './mail';
 
 /**
- * The screen-offline job (issue: the room display). A screen whose device has not polled for
+ * The screen-offline job (docs/architecture.md §14). A screen whose device has not polled for
  * {@link SILENT_AFTER_MS} turns Offline; its recipients are told as its frequency says:
  * As it happens (when it goes offline, and when it is back), once an hour, a day or a week (one
  * digest at the end of the period — hours, days and ISO weeks in UTC — listing the screens that went
@@ -29,9 +29,9 @@ import { escapeHtml, sendMail, type Mail } from './mail';
  */
 
 /** A screen silent this long is Offline: its display polls every 15 s and heartbeats once a minute. */
-export const SILENT_AFTER_MS = 3 * 60_000;
+const SILENT_AFTER_MS = 3 * 60_000;
 
-export interface ScreenOfflineReport {
+interface ScreenOfflineReport {
   /** Screens turned Offline by this run. */
   wentOffline: number;
   /** Mails sent (one per address). */

@@ -40,8 +40,8 @@ import { acceptUpload, fileUrl, releaseFiles, savingFiles } from './uploads';
  * An Account Admin acts on every screen of the account, a Venue Manager on the screens of the
  * venues where they are Approved; an Event Coordinator sees the screens of their spaces.
  */
-export type ScreenInput = z.output<typeof screenInputSchema>;
-export type OfflineNotificationInput = z.output<typeof offlineNotificationSchema>;
+type ScreenInput = z.output<typeof screenInputSchema>;
+type OfflineNotificationInput = z.output<typeof offlineNotificationSchema>;
 
 const orNull = <T>(value: T | undefined): T | null => value ?? null;
 

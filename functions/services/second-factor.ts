@@ -19,7 +19,7 @@ import { open, seal } from './vault';
 export const totp = { digits: 6, periodSeconds: 30, window: 1 } as const;
 
 /** How long a sign-in waits for its second factor: a code, or setting up an app first. */
-export const challengeSeconds = { code: 5 * 60, enrol: 15 * 60 } as const;
+const challengeSeconds = { code: 5 * 60, enrol: 15 * 60 } as const;
 
 /** Whether a sign-in of this person needs a code: every super admin, and who turned it on. */
 export function secondFactorRequired(area: Area, person: Person): boolean {

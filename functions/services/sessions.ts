@@ -19,7 +19,7 @@ const refreshDays = 30;
 
 const ended = new Unauthorized('Your session has ended. Please log in again');
 
-export function stampOf(accessToken: string): TokenStamp {
+function stampOf(accessToken: string): TokenStamp {
   const { iat, jti } = decodeJwt(accessToken);
   return { issuedAt: iat ?? 0, jti: typeof jti === 'string' ? jti : undefined };
 }

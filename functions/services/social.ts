@@ -107,11 +107,11 @@ function offeredProviders(area: Area): SocialProvider[] {
 }
 
 /** The page the broker sends the person back to, where the SPA picked the code up. */
-export function returnPage(provider: SocialProvider): string {
+function returnPage(provider: SocialProvider): string {
   return `${env().APP_URL}/auth/${provider}`;
 }
 
-export interface SocialIdentity {
+interface SocialIdentity {
   provider: SocialProvider;
   /** The broker's subject of the person. */
   subject: string;

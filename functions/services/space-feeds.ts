@@ -23,7 +23,7 @@ import { seriesOf } from './booking-views';
 import { assertActsOnSpace } from './scope';
 
 /**
- * Space calendar feeds (issue 10, "Space feed"): each space has a secret subscription URL,
+ * Space calendar feeds (docs/architecture.md §13): each space has a secret subscription URL,
  * `…/api/v1/ical/<token>.ics`, made when it is first asked for and replaced on demand by whoever
  * acts on the space (an Account Admin; a Venue Manager Approved on its venue). The public feed is
  * the space's bookings of the last month and the next twelve, each occurrence a VEVENT of its own

@@ -19,9 +19,9 @@ import { seriesOf } from './booking-views';
 export type SpaceSchedule = Pick<Space, 'availability' | 'next_schedule'>;
 
 /** How far ahead a space's next occurrences are looked for. */
-export const SCHEDULE_DAYS = 31;
+const SCHEDULE_DAYS = 31;
 /** How many next occurrences a space lists. */
-export const NEXT_SCHEDULE_SIZE = 3;
+const NEXT_SCHEDULE_SIZE = 3;
 
 /** A space with no booking ahead: what a new space answers. */
 export const freeSchedule: SpaceSchedule = { availability: 'Available', next_schedule: [] };

@@ -64,9 +64,9 @@ import { acceptUpload, fileUrl, releaseFiles, savingFiles } from './uploads';
  * which space is the scope rule (./scope.ts): an Account Admin every space, a Venue Manager the
  * spaces of their venues (acting where Approved), an Event Coordinator their own spaces.
  */
-export type NewSpace = z.output<typeof newSpaceSchema>;
-export type SpaceUpdate = z.output<typeof updateSpaceSchema>;
-export type CapAlertChanges = z.output<typeof capAlertInputSchema>;
+type NewSpace = z.output<typeof newSpaceSchema>;
+type SpaceUpdate = z.output<typeof updateSpaceSchema>;
+type CapAlertChanges = z.output<typeof capAlertInputSchema>;
 
 const orNull = <T>(value: T | undefined): T | null => value ?? null;
 

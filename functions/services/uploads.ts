@@ -27,7 +27,7 @@ function ownerPrefix(principal: Principal, purpose: UploadPurpose): string {
     ? `accounts/${principal.accountId}/users/${principal.userId}/${purpose}/`
     : `platform/admins/${principal.adminId}/${purpose}/`;
 }
-export const pendingPrefix = 'pending/';
+const pendingPrefix = 'pending/';
 
 /**
  * What a client's role must allow for a ticket of each purpose: the permission of the routes that

@@ -45,7 +45,7 @@ import { assignedPeople, byPerson, byText, fullName, toPerson } from './people';
  * Coordinator sees the venues of their spaces, with only those spaces. Lists are sorted by name
  * and read with one Query of venues and one of spaces, whatever the account's size.
  */
-export type VenueInput = z.output<typeof venueInputSchema>;
+type VenueInput = z.output<typeof venueInputSchema>;
 
 const orNull = <T>(value: T | undefined): T | null => value ?? null;
 

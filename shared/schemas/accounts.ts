@@ -76,13 +76,11 @@ export const newAccountSchema = z
     admin_password: password.optional().or(z.literal('').transform(() => undefined)),
   })
   .superRefine(endNotBeforeStart);
-export type NewAccountInput = z.input<typeof newAccountSchema>;
 
 /** PUT /admin/account/{id} */
 export const updateAccountSchema = z
   .object({ ...accountFields, status: status.optional() })
   .superRefine(endNotBeforeStart);
-export type UpdateAccountInput = z.input<typeof updateAccountSchema>;
 
 export const accountSchema = z.object({
   id: z.string(),
@@ -134,7 +132,6 @@ export const newAccountUserSchema = z.object({
   designation: optionalText(100),
   photo_uri: optionalText(500),
 });
-export type NewAccountUserInput = z.input<typeof newAccountUserSchema>;
 
 /**
  * PUT /admin/users/{id}: only first_name, last_name, email, user_role, phone_no, status and
@@ -143,7 +140,6 @@ export type NewAccountUserInput = z.input<typeof newAccountUserSchema>;
 export const updateAccountUserSchema = z
   .object({ ...accountUserFields, status: status.optional() })
   .omit({ cell_no: true });
-export type UpdateAccountUserInput = z.input<typeof updateAccountUserSchema>;
 
 export const accountUserSchema = z.object({
   id: z.string(),

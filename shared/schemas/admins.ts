@@ -14,7 +14,6 @@ const adminFields = {
 
 /** POST /admin/admins */
 export const newAdminSchema = z.object({ ...adminFields, password });
-export type NewAdminInput = z.input<typeof newAdminSchema>;
 
 /** PUT /admin/admins/{id}: a password, when given, replaces theirs and ends their sessions. */
 export const updateAdminSchema = z.object({
@@ -22,7 +21,6 @@ export const updateAdminSchema = z.object({
   password: password.optional().or(z.literal('').transform(() => undefined)),
   status: status.optional(),
 });
-export type UpdateAdminInput = z.input<typeof updateAdminSchema>;
 
 const someone = z.object({ id: z.string(), email: z.string() }).nullable();
 

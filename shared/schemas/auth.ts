@@ -68,7 +68,7 @@ export const loginResultSchema = z.object({
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
 /** A code of an authenticator app (TOTP, RFC 6238): six digits; spaces typed between are dropped. */
-export const totpCode = z
+const totpCode = z
   .string({ error: (issue) => (issue.input == null ? messages.required : messages.invalid) })
   .max(20, { error: 'Enter the 6-digit code from your authenticator app' })
   .transform((value) => value.replace(/\s/g, ''))
@@ -100,11 +100,9 @@ export type SignInResult = z.infer<typeof signInResultSchema>;
 
 /** POST /{area}/auth/mfa: the sign-in's token and the code from the authenticator app. */
 export const mfaAnswerSchema = z.object({ mfa_token: requiredText(200), code: totpCode });
-export type MfaAnswer = z.input<typeof mfaAnswerSchema>;
 
 /** POST /client/me/mfa/enable and /disable: a current code of the app. */
 export const mfaCodeSchema = z.object({ code: totpCode });
-export type MfaCodeInput = z.input<typeof mfaCodeSchema>;
 
 /** POST /client/me/mfa/setup: a new secret to add to an authenticator app. */
 export const mfaSetupSchema = z.object({ otpauth_uri: z.string(), secret: z.string() });

@@ -51,8 +51,6 @@ export const bannerInputSchema = z.object({
   status: status.optional(),
 });
 
-export type BannerInput = z.input<typeof bannerInputSchema>;
-
 /** A parsed banner with its two spellings of "on the login page" read as one. */
 export function bannerValues({ on_login_form, ...banner }: z.output<typeof bannerInputSchema>) {
   return {

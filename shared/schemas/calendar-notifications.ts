@@ -10,7 +10,7 @@ import * as z from 'zod';
  * One of Microsoft Graph's change notifications (its `changeNotification` resource): the product
  * reads the subscription and the `clientState`; the rest is let through as Graph sends it.
  */
-export const graphNotificationSchema = z.looseObject({
+const graphNotificationSchema = z.looseObject({
   subscriptionId: z.string().min(1).max(200),
   clientState: z.string().max(256).optional(),
   changeType: z.string().max(100).optional(),

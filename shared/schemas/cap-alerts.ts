@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { status, ulid } from './common';
+import { status } from './common';
 
 /**
  * Emergency alerts in force for a space (docs/product/client-area.md §2 "CAP alert panel"), as the CAP job keeps
@@ -57,5 +57,3 @@ export const spaceCapAlertsSchema = z.object({
   feeds: z.array(capFeedStateSchema),
 });
 export type SpaceCapAlerts = z.infer<typeof spaceCapAlertsSchema>;
-
-export const capAlertsParams = z.object({ spaceId: ulid });

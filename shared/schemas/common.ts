@@ -72,20 +72,6 @@ export const isoDate = z
     },
   );
 
-/** Optional text that may also be sent as null to clear it. */
-export function clearableText(maxLength: number) {
-  return z
-    .union([z.string({ error: messages.invalid }), z.null()])
-    .optional()
-    .transform((v) => (v == null ? undefined : v.trim() || undefined))
-    .pipe(
-      z
-        .string()
-        .max(maxLength, { error: messages.maxLength(maxLength) })
-        .optional(),
-    );
-}
-
 /** A four-digit PIN, leading zeros kept (docs/product/client-area.md §9). */
 export const pin = z
   .string({ error: messages.invalid })
@@ -100,7 +86,7 @@ export type YesNo = z.infer<typeof yesNo>;
 /** The `result` of an answer that carries only a message. */
 export const noResult = z.null();
 
-export const statusValues = ['Active', 'Inactive'] as const;
+const statusValues = ['Active', 'Inactive'] as const;
 export const status = z.enum(statusValues, { error: messages.invalid });
 export type Status = z.infer<typeof status>;
 

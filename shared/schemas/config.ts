@@ -14,9 +14,6 @@ export const configLabels: Record<ConfigKind, { singular: string; plural: string
 export const newConfigItemSchema = z.object({ title: requiredText(80) });
 export const updateConfigItemSchema = z.object({ title: requiredText(80), status: status.optional() });
 
-export type NewConfigItem = z.infer<typeof newConfigItemSchema>;
-export type UpdateConfigItem = z.infer<typeof updateConfigItemSchema>;
-
 export const configItemSchema = z.object({
   id: z.string(),
   title: z.string(),

@@ -31,7 +31,7 @@ export type DeviceRegistered = z.infer<typeof deviceRegisteredSchema>;
 /** GET /device/state?app_version=… */
 export const deviceStateQuerySchema = z.object({ app_version: optionalText(50) });
 
-export const deviceOccurrenceSchema = z.object({
+const deviceOccurrenceSchema = z.object({
   booking_id: z.string(),
   recurrence_id: z.string(),
   title: z.string(),

@@ -35,7 +35,7 @@ export const applicableScopes = ['THIS', 'FOLLOWING', 'ALL'] as const;
 export type ApplicableScope = (typeof applicableScopes)[number];
 
 /** Messages of the event form beyond the generic catalogue (docs/product/client-area.md §5). */
-export const eventMessages = {
+const eventMessages = {
   endBeforeStart: 'End date must be greater than start date',
   ...recurrenceMessages,
 } as const;

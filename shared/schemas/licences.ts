@@ -4,8 +4,7 @@ import { messages } from './messages';
 
 /** Screen licences of an account (docs/product/admin-and-auth.md §2 "Licences screen", §3 Licence, §5, §9). */
 export const licenceStatuses = ['Active', 'Expired', 'Declined'] as const;
-export const licenceStatus = z.enum(licenceStatuses, { error: messages.invalid });
-export type LicenceStatus = z.infer<typeof licenceStatus>;
+const licenceStatus = z.enum(licenceStatuses, { error: messages.invalid });
 
 /** Order numbers are digits, at most 50 of them. */
 const orderNo = z
@@ -50,7 +49,6 @@ export const newLicencesSchema = z
     note: optionalText(500),
   })
   .superRefine(expiryNotBeforePurchase);
-export type NewLicencesInput = z.input<typeof newLicencesSchema>;
 
 /** PUT /admin/account/{id}/license/{licenceId} */
 export const updateLicenceSchema = z
@@ -64,7 +62,6 @@ export const updateLicenceSchema = z
     status: licenceStatus.optional(),
   })
   .superRefine(expiryNotBeforePurchase);
-export type UpdateLicenceInput = z.input<typeof updateLicenceSchema>;
 
 export const licenceSchema = z.object({
   id: z.string(),

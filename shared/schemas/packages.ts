@@ -43,7 +43,7 @@ export const storageLimitBytes = (gb: number) => gb * 1024 * 1024 * 1024;
  * around names allowed), or a list; at least one, each one of the four. The wire's list is bounded
  * at ten names of 50 characters (the string: as many with a comma and a space each).
  */
-export const allowedRoles = z
+const allowedRoles = z
   .union(
     [
       z.string({ error: messages.invalid }).max(520, { error: messages.invalid }),
@@ -90,7 +90,6 @@ export const packageInputSchema = z.object({
   booking_approval: yesNo.default('Yes'),
   status: status.optional(),
 });
-export type PackageInput = z.input<typeof packageInputSchema>;
 
 export const packageSchema = z.object({
   id: z.string(),

@@ -57,7 +57,7 @@ function jsonList<T extends z.ZodType>(
 /** A slideshow's list of slides, or of their files: at most {@link MAX_SLIDES}. */
 const slideList = { maxItems: MAX_SLIDES, tooMany: `At most ${MAX_SLIDES} slides` };
 
-export const slideInputSchema = z.object({
+const slideInputSchema = z.object({
   /** The upload's key, or the key of a slide the slideshow already has. */
   file: requiredText(300),
   /** Play position; the list's order when absent (and `slides_order` wins over both). */
@@ -73,7 +73,6 @@ export const slideInputSchema = z.object({
   duration: z.string().max(20).optional(),
   file_url: z.string().max(4096).nullable().optional(),
 });
-export type SlideInput = z.input<typeof slideInputSchema>;
 
 /** POST /client/slideshows/{spaceId} and POST|PUT /client/slideshows/{spaceId}/{id}. */
 export const slideshowInputSchema = z
@@ -154,6 +153,3 @@ export const slideshowSchema = z.object({
   updated_at: z.string(),
 });
 export type Slideshow = z.infer<typeof slideshowSchema>;
-
-/** The save's answer: `result.id` (the contract) with the whole slideshow. */
-export const savedSlideshowSchema = slideshowSchema;

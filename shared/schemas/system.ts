@@ -11,4 +11,3 @@ export const healthSchema = z.object({
     ses: z.string(),
   }),
 });
-export type Health = z.infer<typeof healthSchema>;

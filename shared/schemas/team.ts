@@ -20,17 +20,15 @@ export const clientAccountSchema = z.object({
   /** Key of a logo uploaded with POST /client/uploads (purpose account-logo); left out keeps the logo. */
   logo_uri: optionalText(500),
 });
-export type ClientAccountInput = z.input<typeof clientAccountSchema>;
 
 /**
  * The fields of a user as the client area's user form sends them (docs/product/client-area.md §5): the admin
  * area's, except that last_name is required here (the admin spec does not require it).
  */
-export const teamUserFields = { ...accountUserFields, last_name: requiredText(30) };
+const teamUserFields = { ...accountUserFields, last_name: requiredText(30) };
 
 /** POST /client/newuser: as the admin area's, with the password the new user signs in with. */
 export const newTeamUserSchema = newAccountUserSchema.extend({ last_name: teamUserFields.last_name });
-export type NewTeamUserInput = z.input<typeof newTeamUserSchema>;
 
 /** PUT /client/user/{id} without a new password: what the user form saves. */
 export const teamUserChangesSchema = z.object({ ...teamUserFields, photo_uri: optionalText(500) });
@@ -56,7 +54,6 @@ export const updateTeamUserSchema = teamUserChangesSchema
       ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: messages.sameAs('Password') });
     }
   });
-export type UpdateTeamUserInput = z.input<typeof updateTeamUserSchema>;
 
 /** An IANA time zone name such as `Europe/London`, checked by the runtime's own zone data. */
 const timeZone = z

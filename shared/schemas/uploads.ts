@@ -23,7 +23,7 @@ export type UploadPurpose = (typeof uploadPurposes)[number];
 
 export const imageContentTypes = ['image/png', 'image/jpeg'] as const;
 export type ImageContentType = (typeof imageContentTypes)[number];
-export type UploadContentType = ImageContentType | SlideContentType;
+type UploadContentType = ImageContentType | SlideContentType;
 
 /** Largest file accepted per purpose, in bytes (bound in the presigned policy too). */
 export const maxUploadBytes: Record<UploadPurpose, number> = {

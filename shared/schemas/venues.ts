@@ -70,9 +70,9 @@ export type VenueInput = z.input<typeof venueInputSchema>;
 export const updateVenueSchema = venueInputSchema.extend({ timezone });
 
 /** A space of a venue, as venue lists carry them. */
-export const venueSpaceSchema = z.object({ id: z.string(), title: z.string() });
+const venueSpaceSchema = z.object({ id: z.string(), title: z.string() });
 
-export const permissionSchema = z.enum(ASSIGNMENT_PERMISSIONS, { error: messages.invalid });
+const permissionSchema = z.enum(ASSIGNMENT_PERMISSIONS, { error: messages.invalid });
 
 export const venueSchema = z.object({
   id: z.string(),
@@ -237,7 +237,6 @@ function spaceRules(
 
 /** POST /client/newspace/{venueId} (docs/product/client-area.md §2 "Space form", §5). */
 export const newSpaceSchema = z.object(spaceFields).superRefine(spaceRules);
-export type NewSpaceInput = z.input<typeof newSpaceSchema>;
 
 /** PUT /client/space/{id}: the venue is fixed once saved; `venue_id`, when sent, must be the space's. */
 export const updateSpaceSchema = z
@@ -246,7 +245,7 @@ export const updateSpaceSchema = z
 export type UpdateSpaceInput = z.input<typeof updateSpaceSchema>;
 export type UpdateSpaceOutput = z.output<typeof updateSpaceSchema>;
 
-export const capAlertUrlSchema = z.object({ url: z.string() });
+const capAlertUrlSchema = z.object({ url: z.string() });
 
 export const spaceSchema = z.object({
   id: z.string(),
@@ -340,7 +339,6 @@ export const capAlertInputSchema = z.object({
     ),
   cap_alert_status: status,
 });
-export type CapAlertInput = z.input<typeof capAlertInputSchema>;
 
 export const capAlertSettingsSchema = z.object({
   cap_alert_urls: z.array(capAlertUrlSchema),

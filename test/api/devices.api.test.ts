@@ -226,6 +226,22 @@ describe('GET /device/state', () => {
     expect(other.status).toBe(200);
   });
 
+  it('decides a poll is unchanged by one rule: its tag among the If-None-Match list, weak or strong, or *', async () => {
+    const display = await aDisplay();
+    await aScreenFor(display.code);
+    await poll(display.token); // binds it
+    const first = await poll(display.token);
+    const etag = first.headers.get('etag')!;
+    const since = (ifNoneMatch: string) => poll(display.token, { 'if-none-match': ifNoneMatch });
+    for (const listed of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      expect((await since(listed)).status, listed).toBe(304);
+    }
+    // Its tag inside a malformed list (no comma between the tags) names nothing: the whole state, never a 500.
+    const malformed = await since(`"other" ${etag}`);
+    expect(malformed.status).toBe(200);
+    expect(malformed.body.result).toMatchObject({ bound: true, screen: first.body.result.screen });
+  });
+
   it('says a screen is inactive, and makes a display whose screen took another code register again', async () => {
     const display = await aDisplay();
     const { screen, token, place } = await aScreenFor(display.code);

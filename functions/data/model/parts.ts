@@ -1,6 +1,6 @@
 /** Building blocks of the entity definitions: model, keys, timestamps, status. */
 export const model = (entity: string) => ({ entity, version: '1', service: 'spaces' });
-export const now = () => new Date().toISOString();
+const now = () => new Date().toISOString();
 export const key = <const F extends string, const C extends readonly string[]>(
   field: F,
   composite: C,

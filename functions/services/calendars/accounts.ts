@@ -60,7 +60,7 @@ async function calendarVenue(principal: ClientPrincipal, venueId: string) {
   return venue;
 }
 
-export function toCalendarAccount(item: CalendarAccountItem): CalendarAccount {
+function toCalendarAccount(item: CalendarAccountItem): CalendarAccount {
   return {
     id: item.calendar_account_id,
     venue_id: item.venue_id,
@@ -92,7 +92,7 @@ function providerFailure(provider: CalendarProvider, error: unknown): never {
 }
 
 /** The page the provider sends the popup back to (the SPA's return page). */
-export const calendarReturnPage = (provider: CalendarProvider) => `${env().APP_URL}/calendar/${provider}`;
+const calendarReturnPage = (provider: CalendarProvider) => `${env().APP_URL}/calendar/${provider}`;
 
 /**
  * GET /client/calendar/providers: the providers configured here, and what their popup asks for

@@ -67,7 +67,7 @@ interface Cursor {
   page?: string;
 }
 
-export interface GoogleClientOptions {
+interface GoogleClientOptions {
   clientId: string;
   clientSecret: string;
   /** Events and calendars per page (Google's default is 250). */

@@ -179,7 +179,7 @@ export function seriesBound(recurrence: PatternedRecurrence, first: DateTime): D
   return first.plus({ days: days + 2 });
 }
 
-export const utcIso = (time: GraphTime | undefined): string | undefined => {
+const utcIso = (time: GraphTime | undefined): string | undefined => {
   if (!time) return undefined;
   const zone = DateTime.now().setZone(time.timeZone).isValid ? time.timeZone : 'UTC';
   const at = DateTime.fromISO(time.dateTime, { zone });
@@ -235,7 +235,7 @@ export function changeOf(
 }
 
 /** The body's text: the description, then a line naming the invitees (`Invitees: Ada <ada@…>, …`). */
-export function bodyText(description: string | undefined, attendees: PushedEvent['attendees']): string {
+function bodyText(description: string | undefined, attendees: PushedEvent['attendees']): string {
   const invitees = attendees.map(({ name, email }) => (name ? `${name} <${email}>` : email)).join(', ');
   return [description ?? '', invitees ? `Invitees: ${invitees}` : ''].filter(Boolean).join('\n\n');
 }
@@ -254,7 +254,7 @@ export function details(
   };
 }
 
-export type GraphBody = ReturnType<typeof details> & {
+type GraphBody = ReturnType<typeof details> & {
   recurrence: PatternedRecurrence | null;
   singleValueExtendedProperties: Array<{ id: string; value: string }>;
 };

@@ -93,7 +93,7 @@ interface Cursor {
 const masterBookings = new Map<string, string | null>();
 const MASTERS_KEPT = 5000;
 
-export interface MicrosoftClientOptions {
+interface MicrosoftClientOptions {
   clientId: string;
   clientSecret: string;
   /** Items per page asked of Graph (`$top`, `odata.maxpagesize`). */

@@ -43,7 +43,7 @@ interface ServerMetadata {
 const discovered = new Map<string, Promise<ServerMetadata>>();
 
 /** `fetch` with the time limit; no answer (network, timeout) is `ProviderUnavailable`. */
-export async function send(url: string, init: RequestInit, name: string): Promise<Response> {
+async function send(url: string, init: RequestInit, name: string): Promise<Response> {
   try {
     return await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (error) {
@@ -90,7 +90,7 @@ async function discover(client: OAuthClient): Promise<ServerMetadata> {
 }
 
 /** The authorization server's endpoints, discovered once per process (a failure is tried again next time). */
-export function serverMetadata(client: OAuthClient): Promise<ServerMetadata> {
+function serverMetadata(client: OAuthClient): Promise<ServerMetadata> {
   let found = discovered.get(client.issuer);
   if (!found) {
     found = discover(client).catch((error: unknown) => {
@@ -199,7 +199,7 @@ export async function refreshGrant(client: OAuthClient, refreshToken: string): P
   };
 }
 
-export interface ApiRequest {
+interface ApiRequest {
   method?: string;
   token: string;
   /** Sent as JSON. */

@@ -27,7 +27,7 @@ import {
 import { keepWatch } from './watches';
 
 /**
- * Reading linked calendars into their spaces (issue "Linked calendars", part 3): the pull job asks
+ * Reading linked calendars into their spaces (docs/architecture.md §11): the pull job asks
  * each synced space's calendar for what changed since its cursor (Google's sync token, Graph's
  * delta link) and keeps the events made there as bookings of the space marked with their source:
  * one occurrence each, read only here, shown on the calendar and the room's screen, and counted by
@@ -53,7 +53,7 @@ const FAILURE_WAIT = 60_000;
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /** The booking id of an event read into a space: ULID-shaped, from the space and the event's id. */
-export function externalBookingId(spaceId: string, externalId: string): string {
+function externalBookingId(spaceId: string, externalId: string): string {
   const digest = createHash('sha256').update(`${spaceId}\n${externalId}`).digest();
   let value = BigInt(`0x${digest.subarray(0, 16).toString('hex')}`);
   let id = '';
@@ -104,7 +104,7 @@ function bookingOf(place: Place, instance: ExternalInstance, exception: boolean)
 }
 
 /** What a round of changes does to the events read before (by their provider id). */
-export function applyChanges(
+function applyChanges(
   place: Place,
   before: ReadonlyMap<string, BookingItem>,
   changes: readonly ExternalChange[],
@@ -150,7 +150,7 @@ const same = (a: BookingItem, b: BookingItem) =>
   a.ext_series_id === b.ext_series_id &&
   !!a.ext_exception === !!b.ext_exception;
 
-export interface PullResult {
+interface PullResult {
   changes: number;
   written: number;
   removed: number;
@@ -255,7 +255,7 @@ async function pullSpaceOutcome(
   }
 }
 
-export interface PullRun {
+interface PullRun {
   /** Messages the planner sent (an account's synced spaces each, ten at most). */
   messages: number;
   /** Where they went: `in-process`, and the counts below are the worker's; `sqs`, and they are in the workers' logs. */
@@ -278,13 +278,13 @@ const pullMessageSchema = z.object({
   account_id: z.string().min(1),
   space_ids: z.array(z.string().min(1)).min(1).max(SPACES_PER_MESSAGE),
 });
-export type PullMessage = z.infer<typeof pullMessageSchema>;
+type PullMessage = z.infer<typeof pullMessageSchema>;
 
 /**
  * The planner's work (docs/architecture.md, "Fan-out jobs"): the synced spaces of every shard (a
  * Query of the sparse watch index each), grouped by account, {@link SPACES_PER_MESSAGE} to a message.
  */
-export async function planPulls(): Promise<PullMessage[]> {
+async function planPulls(): Promise<PullMessage[]> {
   const links = (await Promise.all(allShards().map((shard) => watchedLinks(shard)))).flat();
   const byAccount = new Map<string, string[]>();
   for (const link of links)

@@ -1,6 +1,6 @@
 import { getBookingState } from '../../data/bookings';
 import { getCalendarAccount } from '../../data/calendars';
-import { duePushes, getPush, reschedulePush, settlePush, type PushedAt } from '../../data/calendar-pushes';
+import { duePushes, reschedulePush, settlePush, type PushedAt } from '../../data/calendar-pushes';
 import { readSpace } from '../../data/booking-changes';
 import type { BookingItem, BookingOccurrenceItem, CalendarPushItem } from '../../data/entities';
 import { allShards } from '../../data/shards';
@@ -20,7 +20,7 @@ import {
 } from './provider';
 
 /**
- * Pushing bookings to linked calendars (issue "Linked calendars", part 2): the push job delivers
+ * Pushing bookings to linked calendars (docs/architecture.md §11): the push job delivers
  * the outbox (functions/data/calendar-pushes.ts). A delivery makes the calendar show the booking
  * as it is now — one event, or one recurring event with its exceptions and deleted occurrences —
  * under an id derived from the booking, so a retry after a crash or a lost answer finds the event
@@ -49,10 +49,7 @@ const refOf = (at: PushedAt): PushedRef | undefined =>
     : undefined;
 
 /** The booking as the provider's event: the series with its exceptions and deleted occurrences. */
-export function pushedEventOf(
-  booking: BookingItem,
-  occurrences: readonly BookingOccurrenceItem[],
-): PushedEvent {
+function pushedEventOf(booking: BookingItem, occurrences: readonly BookingOccurrenceItem[]): PushedEvent {
   const rrule = booking.recurring === 'Yes' ? toRRule(bookingTiming(booking)) : undefined;
   const changed = new Set(occurrences.map((occurrence) => occurrence.recurrence_id));
   return {
@@ -88,10 +85,10 @@ async function targetOf(booking: BookingItem | null) {
   return { account, calendarId: space.calendar_id };
 }
 
-export type PushOutcome = 'pushed' | 'deleted' | 'nothing' | 'retry' | 'dropped';
+type PushOutcome = 'pushed' | 'deleted' | 'nothing' | 'retry' | 'dropped';
 
 /** Delivers one booking's pending push. */
-export async function deliverPush(item: CalendarPushItem): Promise<PushOutcome> {
+async function deliverPush(item: CalendarPushItem): Promise<PushOutcome> {
   const rev = item.pending;
   if (!rev) return 'nothing';
   const { booking, occurrences } = await getBookingState(item.account_id, item.booking_id);
@@ -161,13 +158,7 @@ async function failed(item: CalendarPushItem, error: unknown): Promise<PushOutco
   return 'retry';
 }
 
-/** Delivers one booking's push now, if it is pending (what the job does for each due item). */
-export async function pushBooking(accountId: string, bookingId: string): Promise<PushOutcome> {
-  const item = await getPush(accountId, bookingId);
-  return item ? deliverPush(item) : 'nothing';
-}
-
-export interface PushRun {
+interface PushRun {
   delivered: number;
   retried: number;
   dropped: number;

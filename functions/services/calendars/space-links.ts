@@ -16,13 +16,13 @@ import { connectToStop, stopWatches } from './watches';
  * notifications) stopped after the save.
  */
 
-export interface LinkInput {
+interface LinkInput {
   calendar_sync?: 'Yes' | 'No';
   calendar_account_id?: string;
   calendar_id?: string;
 }
 
-export interface LinkPlan {
+interface LinkPlan {
   set: SpaceChanges;
   remove: SpaceOptionalField[];
   steps: (e: Entities) => Step[];

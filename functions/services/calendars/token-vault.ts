@@ -7,7 +7,7 @@ import { open, seal, type SealContext } from '../vault';
  */
 
 /** Who the token belongs to: bound into both layers. */
-export interface TokenContext {
+interface TokenContext {
   accountId: string;
   calendarAccountId: string;
 }

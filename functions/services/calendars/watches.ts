@@ -18,9 +18,9 @@ import type { WatchRef } from './provider';
 
 const DAY = 86_400_000;
 /** What a watch is asked to last (Google's channels; Graph's client asks for its own limit). */
-export const WATCH_FOR = 7 * DAY;
+const WATCH_FOR = 7 * DAY;
 /** A watch that ends within this is renewed by the next pull. */
-export const RENEW_WITHIN = DAY;
+const RENEW_WITHIN = DAY;
 
 const watchOf = (link: CalendarLinkItem): WatchRef | undefined =>
   link.watch_channel_id

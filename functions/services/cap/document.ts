@@ -8,14 +8,14 @@ import { capSeverities, type CapSeverity } from '../../../shared/schemas/cap-ale
  * when a feed writes more than we keep; a missing or unknown required field is refused.
  */
 
-export const capStatuses = ['Actual', 'Exercise', 'System', 'Test', 'Draft'] as const;
-export const capMsgTypes = ['Alert', 'Update', 'Cancel', 'Ack', 'Error'] as const;
-export const capScopes = ['Public', 'Restricted', 'Private'] as const;
+const capStatuses = ['Actual', 'Exercise', 'System', 'Test', 'Draft'] as const;
+const capMsgTypes = ['Alert', 'Update', 'Cancel', 'Ack', 'Error'] as const;
+const capScopes = ['Public', 'Restricted', 'Private'] as const;
 
 /** At most this many `<info>` blocks are kept (the first ones; their positions name alerts). */
-export const maxInfos = 20;
+const maxInfos = 20;
 /** At most this many references are kept. */
-export const maxReferences = 100;
+const maxReferences = 100;
 
 /** `text` cut to `max` characters, the last one '…' when cut, never splitting a surrogate pair. */
 export function truncate(text: string, max: number): string {
@@ -106,12 +106,11 @@ const severity = z
       capSeverities.find((value) => value.toLowerCase() === input?.trim().toLowerCase()) ?? 'Unknown',
   );
 
-export const capReferenceSchema = z.object({
+const capReferenceSchema = z.object({
   sender: requiredLine(500),
   identifier: requiredLine(500),
   sent: line(64),
 });
-export type CapReference = z.infer<typeof capReferenceSchema>;
 
 export const capInfoSchema = z.object({
   /** RFC 3066 language; CAP's default when absent is `en-US`. */

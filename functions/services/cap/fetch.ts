@@ -16,7 +16,7 @@ export class FeedFetchError extends Error {
   override name = 'FeedFetchError';
 }
 
-export type FetchOutcome =
+type FetchOutcome =
   | { status: 'not-modified' }
   | {
       status: 'ok';
@@ -27,7 +27,7 @@ export type FetchOutcome =
     };
 
 /** What the last successful fetch answered, sent back as If-None-Match / If-Modified-Since. */
-export type FetchValidators = { etag?: string | null; lastModified?: string | null };
+type FetchValidators = { etag?: string | null; lastModified?: string | null };
 
 export type FetchOptions = {
   /** Whether private, loopback, link-local… addresses may be reached (local development only). */

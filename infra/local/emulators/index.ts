@@ -37,7 +37,6 @@ import { answersLikeStandIn, type RunningStandIn } from './standin-server';
 export { readMailbox, type SentMail } from './ses';
 export {
   DEFAULT_PORTS,
-  TEST_PORTS,
   portVariable,
   resolvePorts,
   type AwsEmulatorName,

@@ -45,17 +45,6 @@ export const DEFAULT_PORTS: Required<EmulatorPorts> = {
   microsoftGraph: 8462,
 };
 
-/** Ports of the test run, away from the defaults so tests don't collide with a running `npm start`. */
-export const TEST_PORTS: Required<EmulatorPorts> = {
-  dynamodb: 18000,
-  s3: 14569,
-  cognito: 19229,
-  ses: 18005,
-  oidc: 19011,
-  googleCalendar: 18461,
-  microsoftGraph: 18462,
-};
-
 const NAMES = Object.keys(DEFAULT_PORTS) as EmulatorName[];
 
 /**
@@ -67,24 +56,19 @@ export function portVariable(name: EmulatorName, scope: 'start' | 'test' = 'star
   return `SPACES_${scope === 'test' ? 'TEST_' : ''}${words}_PORT`;
 }
 
-/** Where {@link resolvePorts} looks after the explicit overrides. */
-export interface PortSettings {
-  defaults?: Required<EmulatorPorts>;
-  scope?: 'start' | 'test';
-  environment?: NodeJS.ProcessEnv;
-}
-
 /**
- * The ports to use: `overrides` first, then the scope's environment variables, then `defaults`.
- * Throws when a variable is not a port number or when two emulators would share a port.
+ * The ports `npm start` uses: `overrides` first, then `SPACES_<NAME>_PORT` in `environment`, then
+ * {@link DEFAULT_PORTS}. Throws when a variable is not a port number or when two emulators would
+ * share a port. (The test run chooses its own ports, `SPACES_TEST_<NAME>_PORT`, and passes them as
+ * overrides: test/support/system.ts.)
  */
 export function resolvePorts(
   overrides: Partial<EmulatorPorts> = {},
-  { defaults = DEFAULT_PORTS, scope = 'start', environment = process.env }: PortSettings = {},
+  environment: NodeJS.ProcessEnv = process.env,
 ): Required<EmulatorPorts> {
-  const ports = { ...defaults };
+  const ports = { ...DEFAULT_PORTS };
   for (const name of NAMES) {
-    const variable = portVariable(name, scope);
+    const variable = portVariable(name);
     const fromEnv = environment[variable];
     if (overrides[name] !== undefined) ports[name] = checkedPort(overrides[name], `ports.${name}`);
     else if (fromEnv) ports[name] = checkedPort(Number(fromEnv), variable, fromEnv);

@@ -1,4 +1,4 @@
-import { DEFAULT_PORTS, portVariable, resolvePorts, TEST_PORTS } from '../../../infra/local/emulators/ports';
+import { DEFAULT_PORTS, portVariable, resolvePorts } from '../../../infra/local/emulators/ports';
 
 describe('the calendar stand-ins’ ports', () => {
   it('are 8461 (Google) and 8462 (Microsoft) for npm start, moved by SPACES_GOOGLE_CALENDAR_PORT and SPACES_MICROSOFT_GRAPH_PORT', () => {
@@ -6,15 +6,11 @@ describe('the calendar stand-ins’ ports', () => {
     expect(portVariable('googleCalendar')).toBe('SPACES_GOOGLE_CALENDAR_PORT');
     expect(portVariable('microsoftGraph', 'test')).toBe('SPACES_TEST_MICROSOFT_GRAPH_PORT');
     const environment = { SPACES_GOOGLE_CALENDAR_PORT: '9461', SPACES_TEST_MICROSOFT_GRAPH_PORT: '48462' };
-    expect(resolvePorts({}, { environment })).toMatchObject({ googleCalendar: 9461, microsoftGraph: 8462 });
-    expect(resolvePorts({}, { defaults: TEST_PORTS, scope: 'test', environment })).toMatchObject({
-      googleCalendar: 18461,
-      microsoftGraph: 48462,
-    });
+    expect(resolvePorts({}, environment)).toMatchObject({ googleCalendar: 9461, microsoftGraph: 8462 });
   });
 
   it('may not share a port with an emulator', () => {
-    expect(() => resolvePorts({ googleCalendar: 9011 }, { environment: {} })).toThrow(
+    expect(() => resolvePorts({ googleCalendar: 9011 }, {})).toThrow(
       'oidc-provider and the Google Calendar stand-in cannot share port 9011',
     );
   });

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { POLL_INTERVAL_SECONDS } from '../../../shared/devices';
 import type { DeviceState } from '../../../shared/schemas/devices';
 import { ApiError } from '../api/client';
 import {
@@ -13,8 +14,6 @@ import {
 import { serverNow } from './clock';
 import { APP_VERSION } from './version';
 
-/** Until the API names its own: how often to poll, and to try registering again after a failure. */
-export const DEFAULT_POLL_SECONDS = 15;
 /** The longest back-off between tries while the API fails without saying when to come back. */
 export const MAX_BACKOFF_SECONDS = 120;
 
@@ -42,7 +41,7 @@ function registerOnce(): Promise<{ token: string; state: DeviceState }> {
         bound: false,
         code,
         code_expires_at,
-        poll_interval_seconds: DEFAULT_POLL_SECONDS,
+        poll_interval_seconds: POLL_INTERVAL_SECONDS,
       };
       storeState({ state, etag: null, read_at: Date.now() });
       return { token, state };
@@ -79,7 +78,7 @@ export function useDevice(): DeviceView {
     let restart = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let etag = storedState()?.etag ?? null;
-    let seconds = storedState()?.state.poll_interval_seconds ?? DEFAULT_POLL_SECONDS;
+    let seconds = storedState()?.state.poll_interval_seconds ?? POLL_INTERVAL_SECONDS;
     /** Failures in a row, and how long to wait after the last one (seconds; null after a success). */
     let failures = 0;
     let backoff: number | null = null;
@@ -109,7 +108,7 @@ export function useDevice(): DeviceView {
         if (stopped) return;
         if (answer !== 'unchanged') {
           etag = answer.etag;
-          seconds = answer.state.poll_interval_seconds || DEFAULT_POLL_SECONDS;
+          seconds = answer.state.poll_interval_seconds || POLL_INTERVAL_SECONDS;
           setState(answer.state);
           storeState({ state: answer.state, etag, read_at: Date.now() });
         }
