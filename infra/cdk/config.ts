@@ -1,5 +1,6 @@
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
+import { POLL_INTERVAL_SECONDS } from '../../shared/devices';
 import { socialProviders, type SocialProvider } from '../../shared/social';
 
 /** An account id that cannot be deployed to: it lets `cdk synth` and the tests run with no credentials. */
@@ -67,8 +68,6 @@ export interface ThrottleLimits {
   readonly burstLimit: number;
 }
 
-/** A screen polls its state every 15 s (`poll_interval_seconds`). */
-const DEVICE_POLL_SECONDS = 15;
 /** The screens the default `GET /device/state` limit is sized for. */
 const DEFAULT_DEVICE_SCREENS = 3000;
 
@@ -203,12 +202,12 @@ export function resolveStageConfig(node: Node): StageConfig {
       state: {
         rateLimit: positiveInt(
           pick('deviceStateThrottleRate'),
-          DEFAULT_DEVICE_SCREENS / DEVICE_POLL_SECONDS,
+          DEFAULT_DEVICE_SCREENS / POLL_INTERVAL_SECONDS,
           'deviceStateThrottleRate',
         ),
         burstLimit: positiveInt(
           pick('deviceStateThrottleBurst'),
-          (2 * DEFAULT_DEVICE_SCREENS) / DEVICE_POLL_SECONDS,
+          (2 * DEFAULT_DEVICE_SCREENS) / POLL_INTERVAL_SECONDS,
           'deviceStateThrottleBurst',
         ),
       },
