@@ -32,10 +32,31 @@ export function bindHandlers<G extends Record<string, RouteDef>>(
     );
   }
   return httpRouterHandler<ApiEvent, ApiResult>({
-    routes: keys.map((key) => {
+    routes: mostSpecificFirst(keys.map((key) => [key, groupRoutes[key]!] as const)).map(([key]) => {
       const def = groupRoutes[key]!;
       return { method: def.method, path: `${API_BASE}${def.path}`, handler: route(def, fns[key]!) };
     }),
     notFoundResponse: () => json(404, { message: 'Not found' }),
+  });
+}
+
+const isParameter = (segment: string) => segment.startsWith('{');
+
+/**
+ * Routes in the order the router must try them: the router takes the first whose pattern matches,
+ * so at the first segment where two paths differ, a fixed one (`/client/user/{id}/resetPIN`) comes
+ * before a parameter (`/client/user/{id}/{status}`), as API Gateway chooses the most specific.
+ */
+export function mostSpecificFirst<T extends readonly [string, RouteDef]>(routes: readonly T[]): T[] {
+  const segments = (def: RouteDef) => def.path.split('/');
+  return [...routes].sort(([, a], [, b]) => {
+    const [left, right] = [segments(a), segments(b)];
+    // Paths of other lengths never match the same request: any steady order will do.
+    if (left.length !== right.length) return left.length - right.length;
+    for (let i = 0; i < left.length; i++) {
+      const [x, y] = [isParameter(left[i]!), isParameter(right[i]!)];
+      if (x !== y) return x ? 1 : -1;
+    }
+    return 0;
   });
 }

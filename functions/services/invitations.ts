@@ -30,7 +30,8 @@ import { escapeHtml, sendMail } from './mail';
  *   all the invitee's current overrides in one VCALENDAR: a client replaces the series it holds
  *   with what it receives.
  * - A change of one occurrence (THIS) sends that override alone (REQUEST), or its CANCEL to whoever
- *   no longer sees it; the series again only when it must show an occurrence it had excluded.
+ *   no longer sees it; the series again only when it must now show an occurrence it excluded, or
+ *   one its rule does not make (RDATE: an override moved with the series onto another weekday).
  * - Someone who sees nothing of the booking any more is sent the CANCEL of the series (or of the
  *   occurrences they saw, when they were not invited to the series).
  * - Every component carries the booking's SEQUENCE after the change, which rises with each change.
@@ -403,9 +404,7 @@ function everyInvitee(state: BookingState): Invitee[] {
     .filter((invitee) => !seen.has(addressOf(invitee)) && !!seen.add(addressOf(invitee)));
 }
 
-function organizerOf(change: BookingChange): { name: string; email: string } {
-  return change.organizer;
-}
+const organizerOf = (change: BookingChange) => change.organizer;
 
 /** Where a booking or an occurrence is: its space and venue, as the change read them. */
 function locationOf(change: BookingChange, place: { venue_id: string; space_id: string }): string {

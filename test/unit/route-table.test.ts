@@ -1,4 +1,4 @@
-import { bindHandlers } from '../../functions/http/router';
+import { bindHandlers, mostSpecificFirst } from '../../functions/http/router';
 import { API_BASE, routes } from '../../functions/routes';
 import { systemRoutes } from '../../functions/system/routes';
 import { matchRoute } from '../../infra/local/api-adapter';
@@ -24,6 +24,24 @@ describe('route table', () => {
         'get-status': unused,
       }),
     ).toThrow('Route group system: missing handlers [], unrouted [get-status]');
+  });
+
+  it('sends each path of a group to its own route, a fixed segment before a parameter', () => {
+    const matches = (pattern: string, path: string) => {
+      const [want, got] = [pattern.split('/'), path.split('/')];
+      return want.length === got.length && want.every((part, i) => part.startsWith('{') || part === got[i]);
+    };
+    for (const group of new Set(routes.map((route) => route.group))) {
+      const order = mostSpecificFirst(
+        routes.filter((route) => route.group === group).map((route) => [route.handler, route] as const),
+      );
+      for (const [name, route] of order) {
+        // The path a client calls, each parameter a value that is none of the group's fixed segments.
+        const path = route.path.replace(/\{[^}]+\}/g, 'sample-value');
+        const first = order.find(([, other]) => other.method === route.method && matches(other.path, path));
+        expect(first?.[0], `${route.method} ${route.path}`).toBe(name);
+      }
+    }
   });
 
   it('names the permission of every client route, and only of client routes', () => {
