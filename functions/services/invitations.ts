@@ -162,9 +162,6 @@ function shapeOf(state: BookingState | undefined): Shape {
   };
 }
 
-/** The original starts of a booking's regular occurrences: its rule's, less its exdates. */
-const regularStarts = (state: BookingState | undefined) => shapeOf(state).regular;
-
 /**
  * What `address` sees of the booking in `state`: the series if it invites them, its EXDATE the
  * occurrences they do not see (deleted ones, and the overrides that do not invite them), and the
@@ -249,7 +246,7 @@ function messagesFor(
   if (!after.master && !after.overrides.size) {
     if (before.master) return [seriesCancel(change, to, before.master, sequence)];
     if (before.overrides.size)
-      return [occurrencesCancel(change, to, [...before.overrides.values()], sequence)];
+      return [occurrencesCancel(change, to, [...before.overrides.values()], regular.after, sequence)];
     return [];
   }
   const oneOccurrence = change.kind !== 'created' && change.scope === 'THIS';
@@ -275,7 +272,7 @@ function messagesFor(
           recurrenceId: start,
         },
     );
-    messages.push(occurrencesCancel(change, to, events, sequence));
+    messages.push(occurrencesCancel(change, to, events, regular.after, sequence));
   }
   return messages;
 }
@@ -367,11 +364,14 @@ function occurrencesCancel(
   change: BookingChange,
   to: Invitee,
   events: EventInput[],
+  regularAfter: ReadonlySet<string>,
   sequence: number,
 ): Message {
   const [first] = events.sort(byStart) as [EventInput];
-  const remaining = change.after ? regularStarts(change.after) : new Set<string>();
-  for (const occurrence of change.after?.occurrences ?? []) remaining.add(occurrence.recurrence_id);
+  const remaining = new Set([
+    ...regularAfter,
+    ...(change.after?.occurrences ?? []).map((occurrence) => occurrence.recurrence_id),
+  ]);
   const dropped = events.every((event) => remaining.has(event.recurrenceId!));
   const at = when(first.start, first.end, first.timezone);
   const headline =
