@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import boundaries from 'eslint-plugin-boundaries';
 
 export default tseslint.config(
   { ignores: ['node_modules', 'web/dist', 'cdk.out', '.data', '.test-data', '.bench'] },
@@ -49,6 +50,64 @@ export default tseslint.config(
             {
               group: ['**/functions/**', '**/web/**', '**/infra/**'],
               message: 'shared/ is the layer below the API and the web: it imports neither',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The server's layers (docs/architecture.md, section 17): shared/ below the core, the core
+    // below the domains; a domain reaches another only through its entry (index.ts); data
+    // access (a store, the table) never reaches HTTP code.
+    files: ['functions/**/*.ts', 'shared/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { typescript: { project: './tsconfig.json' } },
+      'boundaries/elements': [
+        { type: 'shared', pattern: 'shared', partialMatch: false },
+        { type: 'core', pattern: 'functions/core', partialMatch: false },
+        { type: 'domain', pattern: 'functions/*', partialMatch: false, capture: ['domain'] },
+      ],
+      'boundaries/files': [
+        { category: 'data', pattern: ['**/*store.ts', 'functions/core/table/**'] },
+        { category: 'http', pattern: ['functions/core/http/**', 'functions/*/handlers.ts'] },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { type: 'shared' } },
+              disallow: { to: { element: { types: { anyOf: ['core', 'domain'] } } } },
+              message: 'shared/ is the layer below the server and the web: it imports neither',
+            },
+            {
+              from: { element: { type: 'core' } },
+              disallow: { to: { element: { type: 'domain' } } },
+              message: 'the core is below the domains: it imports none of them',
+            },
+            {
+              from: { element: { type: 'domain' } },
+              disallow: {
+                to: {
+                  element: {
+                    type: 'domain',
+                    captured: { domain: '!{{ from.element.captured.domain }}' },
+                    fileInternalPath: '!index.ts',
+                  },
+                },
+              },
+              message: 'a domain reaches another domain only through its entry, functions/<domain>/index.ts',
+            },
+            {
+              from: { file: { categories: 'data' } },
+              disallow: { to: { file: { categories: 'http' } } },
+              message: 'data access never imports HTTP code',
             },
           ],
         },

@@ -1,11 +1,14 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { importAliases } from './aliases';
 
 // One Vitest run, five projects (unit, api, infra, web, e2e) told apart by folder and suffix (docs/testing.md).
 export default defineConfig({
+  resolve: { alias: importAliases() },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: [
@@ -19,6 +22,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'api',
           include: ['test/api/**/*.api.test.ts'],
@@ -31,6 +35,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'infra',
           include: ['test/infra/**/*.infra.test.ts'],
@@ -40,6 +45,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         plugins: [react()],
         test: {
           name: 'web',
@@ -54,6 +60,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.e2e.test.ts'],

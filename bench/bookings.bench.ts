@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { callsByCommand, percentile } from './figures';
-import { API_BASE } from '../functions/routes';
+import { API_BASE } from '@shared/api/routes';
 import { credentials, demoUsers } from '../infra/local/seed';
 import { startSystem } from '../infra/local/system';
 import { countDynamoDbCalls, inProcessPorts } from './dynamodb-calls.bench';

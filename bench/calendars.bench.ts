@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { runPulls } from '../functions/services/calendars/pull';
-import { runPushes } from '../functions/services/calendars/push';
+import { runPulls } from '../functions/calendars/pull';
+import { runPushes } from '../functions/calendars/push';
 import { demoUsers } from '../infra/local/seed';
 import { startSystem } from '../infra/local/system';
 import { signInAtBroker } from '../test/support/social';

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { authenticatorCode, callsByCommand } from './figures';
-import { documentClient } from '../functions/aws/dynamodb';
-import { API_BASE } from '../functions/routes';
+import { documentClient } from '@core/aws/dynamodb';
+import { API_BASE } from '@shared/api/routes';
 import { credentials, demoUsers } from '../infra/local/seed';
 import { startSystem } from '../infra/local/system';
 import { ulid } from 'ulid';
-import { db } from '../functions/data/entities';
+import { db } from '@core/table/entities';
 
 const root = path.resolve(import.meta.dirname, '..');
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { percentile } from './figures';
 import { inProcessPorts } from './dynamodb-calls.bench';
-import { API_BASE } from '../functions/routes';
+import { API_BASE } from '@shared/api/routes';
 import { readMailbox } from '../infra/local/emulators/ses';
 import { credentials, demoUsers } from '../infra/local/seed';
 import { startSystem } from '../infra/local/system';

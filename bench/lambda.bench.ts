@@ -3,7 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Metafile } from 'esbuild';
 import { bundleLambda, bundleWeight, LAMBDA_ENTRY_FILE } from '../infra/cdk/constructs/lambda-bundling';
-import { routeGroups } from '../functions/routes';
+import { routeGroups } from '@shared/api/routes';
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, '.bench/lambda');

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { API_BASE } from '../functions/routes';
+import { API_BASE } from '@shared/api/routes';
 import { authenticatorCode } from './figures';
 import { credentials, demoUsers } from '../infra/local/seed';
 

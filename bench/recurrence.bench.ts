@@ -1,6 +1,6 @@
-import { findConflicts } from '../shared/conflicts';
-import { expandOccurrences } from '../shared/recurrence';
-import type { EventTiming, Occurrence } from '../shared/recurrence';
+import { findConflicts } from '@shared/conflicts';
+import { expandOccurrences } from '@shared/recurrence';
+import type { EventTiming, Occurrence } from '@shared/recurrence';
 
 const RUNS = 5;
 const ZONES = ['America/New_York', 'Europe/London', 'Australia/Sydney', 'Asia/Kolkata'];

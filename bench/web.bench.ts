@@ -3,7 +3,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
-import { API_BASE } from '../functions/routes';
+import { API_BASE } from '@shared/api/routes';
 import { demoUsers } from '../infra/local/seed';
 import { startSystem } from '../infra/local/system';
 import { inProcessPorts } from './dynamodb-calls.bench';

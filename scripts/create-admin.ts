@@ -7,13 +7,13 @@ import {
   DescribeStacksCommand,
   type DescribeStacksCommandOutput,
 } from '@aws-sdk/client-cloudformation';
-import { resetEnvCache } from '../functions/env';
-import { adminEmailTaken } from '../functions/data/admins';
-import { findEmailOwner } from '../functions/data/users';
-import { AppError } from '../functions/http/errors';
-import { createAdminUser } from '../functions/services/admins';
+import { resetEnvCache } from '@core/env';
+import { adminEmailTaken } from '@core/people/admin-store';
+import { findEmailOwner } from '@core/people/user-store';
+import { AppError } from '@core/errors';
+import { createAdminUser } from '../functions/platform/admins';
 import { DEFAULT_REGION, EDGE_REGION, UNCONFIGURED_APP_URL } from '../infra/cdk/config';
-import { newAdminSchema } from '../shared/schemas/admins';
+import { newAdminSchema } from '@shared/schemas/admins';
 
 /**
  * `npm run create-admin -- --stage prod --region eu-west-2 --email ops@example.com --first-name Ada
@@ -190,7 +190,7 @@ export function checkAdminInput(input: FirstAdminInput): FirstAdminInput {
 }
 
 /**
- * The configuration functions/env.ts reads, for the stage: MAIL_FROM and APP_URL are required
+ * The configuration functions/core/env.ts reads, for the stage: MAIL_FROM and APP_URL are required
  * there but making an admin sends no mail and builds no link.
  */
 export function stageEnvironment(outputs: StageOutputs): Record<string, string> {

@@ -4,13 +4,14 @@ import react from '@vitejs/plugin-react';
 import { amplifyStyles } from './plugins/amplify-styles.ts';
 import { buildVersion } from './plugins/build-version.ts';
 import { precompress } from './plugins/precompress.ts';
+import { importAliases } from '../aliases.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
 /**
  * The SPA. `npm run build` writes web/dist; `npm run dev` embeds this config in the local
  * server (Vite middleware mode), which also serves /api, so no proxy is configured here.
- * The web imports browser-safe code from ../shared with relative paths.
+ * The web imports browser-safe code from ../shared as `@shared/…` (aliases.ts).
  *
  * Each route's page is a chunk of its own (web/src/routes.tsx), carrying the Amplify UI
  * stylesheets of the primitives it draws (plugins/amplify-styles.ts). The build writes a
@@ -21,6 +22,7 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root: webRoot,
   plugins: [amplifyStyles(), react(), buildVersion(), precompress()],
+  resolve: { alias: importAliases() },
   server: { fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] } },
   build: {
     outDir: 'dist',

@@ -1,4 +1,4 @@
-import { bindHandlers } from '../http/router';
+import { bindHandlers } from '@core/http/handler-map';
 import {
   createAccountUser,
   getAccountUser,
@@ -6,7 +6,7 @@ import {
   recentUsers,
   setAccountUserStatus,
   updateAccountUser,
-} from '../services/account-users';
+} from '../team';
 import {
   createAccount,
   dashboard,
@@ -16,8 +16,8 @@ import {
   searchAccounts,
   setAccountStatus,
   updateAccount,
-} from '../services/accounts';
-import { impersonate } from '../services/impersonation';
+} from './service';
+import { impersonate } from './impersonation';
 import {
   accountPurchases,
   createLicences,
@@ -25,9 +25,9 @@ import {
   listLicences,
   recentPayments,
   updateLicence,
-} from '../services/licences';
-import { recentScreens } from '../services/screens';
-import { accountsRoutes } from './routes';
+} from '../screens';
+import { recentScreens } from '../screens';
+import { accountsRoutes } from '@shared/api/accounts-routes';
 
 export const handler = bindHandlers(accountsRoutes, {
   'create-account-user': async ({ principal, params, body }) => ({

@@ -1,4 +1,4 @@
-import { bindHandlers } from '../http/router';
+import { bindHandlers } from '@core/http/handler-map';
 import {
   answerChallenge,
   completeReset,
@@ -13,9 +13,9 @@ import {
   sessionAnswer,
   signInAnswer,
   startRecovery,
-} from '../services/auth';
-import { socialConfig, socialLogin } from '../services/social';
-import { authRoutes } from './routes';
+} from './sign-in';
+import { socialConfig, socialLogin } from './social-sign-in';
+import { authRoutes } from '@shared/api/auth-routes';
 
 export const handler = bindHandlers(authRoutes, {
   'admin-login': async ({ body }) => signInAnswer('admin', await login('admin', body.email, body.password)),

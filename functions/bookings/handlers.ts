@@ -1,14 +1,8 @@
-import { bindHandlers } from '../http/router';
-import {
-  getBooking,
-  listBookings,
-  listInvitees,
-  recentBookings,
-  upcomingBookings,
-} from '../services/booking-windows';
-import { createBooking, deleteBooking, updateBooking } from '../services/bookings';
-import { getSpaceFeed, rotateSpaceFeed, spaceCalendar } from '../services/space-feeds';
-import { bookingsRoutes } from './routes';
+import { bindHandlers } from '@core/http/handler-map';
+import { getBooking, listBookings, listInvitees, recentBookings, upcomingBookings } from './windows';
+import { createBooking, deleteBooking, updateBooking } from './service';
+import { getSpaceFeed, rotateSpaceFeed, spaceCalendar } from './feeds';
+import { bookingsRoutes } from '@shared/api/bookings-routes';
 
 export const handler = bindHandlers(bookingsRoutes, {
   'create-booking': async ({ principal, body }) => ({

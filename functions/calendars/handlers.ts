@@ -1,15 +1,15 @@
-import { calendarMessages } from '../../shared/schemas/calendars';
-import { bindHandlers } from '../http/router';
+import { calendarMessages } from '@shared/schemas/calendars';
+import { bindHandlers } from '@core/http/handler-map';
 import {
   calendarLinkConfig,
   linkCalendarAccount,
   listAvailableCalendars,
   listCalendarAccounts,
   removeLinkedAccount,
-} from '../services/calendars/accounts';
-import { googleNotification, graphNotifications } from '../services/calendars/notifications';
-import { unlinkSpaceCalendar } from '../services/spaces';
-import { calendarsRoutes } from './routes';
+} from './linked-accounts';
+import { googleNotification, graphNotifications } from './notifications';
+import { unlinkSpaceCalendar } from '../spaces';
+import { calendarsRoutes } from '@shared/api/calendars-routes';
 
 export const handler = bindHandlers(calendarsRoutes, {
   'get-link-config': async ({ principal }) => ({

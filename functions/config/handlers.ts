@@ -1,9 +1,9 @@
-import { configLabels, type ConfigKind } from '../../shared/schemas/config';
-import { listTimezones } from '../../shared/timezones';
-import type { RouteContext } from '../http/route';
-import { bindHandlers } from '../http/router';
-import { createItem, listItems, updateItem } from '../services/config';
-import { configRoutes } from './routes';
+import { configLabels, type ConfigKind } from '@shared/schemas/config';
+import { listTimezones } from '@shared/timezones';
+import type { RouteContext } from '@core/http/route';
+import { bindHandlers } from '@core/http/handler-map';
+import { createItem, listItems, updateItem } from './service';
+import { configRoutes } from '@shared/api/config-routes';
 
 const timezones = listTimezones();
 

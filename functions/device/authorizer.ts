@@ -3,8 +3,8 @@ import type {
   APIGatewaySimpleAuthorizerResult,
   APIGatewaySimpleAuthorizerWithContextResult,
 } from 'aws-lambda';
-import { deviceOfRequest } from '../http/device-auth';
-import { logger } from '../http/logger';
+import { deviceOfRequest } from '@core/auth/device-auth';
+import { logger } from '@core/logger';
 
 /** What the authorizer hands the route: `$context.authorizer.deviceId`. */
 export interface DeviceAuthorizerContext {
@@ -18,7 +18,7 @@ export type DeviceAuthorizerResult =
 /**
  * API Gateway's Lambda authorizer of the device-token routes (auth 'device' in the route table;
  * HTTP API, payload 2.0, simple responses; infra/cdk/stacks/api-stack.ts). It makes the same
- * check as the routes' own middleware (functions/http/device-auth.ts), so an unknown or wrong
+ * check as the routes' own middleware (functions/core/auth/device-auth.ts), so an unknown or wrong
  * token is turned away before it reaches the device Lambda: 403 from API Gateway (401 when
  * there is no Authorization header, which API Gateway answers without calling this). The
  * routes still check the token themselves: the answer is cached for a few minutes, and locally

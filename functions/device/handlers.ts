@@ -1,12 +1,12 @@
-import { viewerAddress } from '../http/edge';
-import { bindHandlers } from '../http/router';
-import { MetricName } from '../observability/catalogue';
-import { countMetric } from '../observability/metrics';
-import { bookNow } from '../services/device-booknow';
-import { checkIn } from '../services/device-checkin';
-import { deviceState } from '../services/device-state';
-import { registerDevice } from '../services/devices';
-import { deviceRoutes } from './routes';
+import { viewerAddress } from '@core/http/edge';
+import { bindHandlers } from '@core/http/handler-map';
+import { MetricName } from '@core/observability/catalogue';
+import { countMetric } from '@core/observability/metrics';
+import { bookNow } from './book-now';
+import { checkIn } from './check-in';
+import { deviceState } from './state';
+import { registerDevice } from './registration';
+import { deviceRoutes } from '@shared/api/device-routes';
 
 export const handler = bindHandlers(deviceRoutes, {
   'book-now': async ({ principal, body }) => {

@@ -1,5 +1,5 @@
-import { pullWorker } from '../services/calendars/pull';
-import { sqsWorker } from './queue';
+import { pullWorker } from '../calendars';
+import { sqsWorker } from '@core/jobs/queue';
 
 /**
  * The calendar pull job's worker (functions/jobs/schedule.ts): SQS hands it the planner's

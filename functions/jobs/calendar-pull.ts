@@ -1,5 +1,5 @@
-import { runPullJob, runPulls } from '../services/calendars/pull';
-import { scheduledHandler } from './scheduled-handler';
+import { runPullJob, runPulls } from '../calendars';
+import { scheduledHandler } from '@core/jobs/scheduled-handler';
 
 export { runPullJob, runPulls };
 

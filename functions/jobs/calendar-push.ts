@@ -1,5 +1,5 @@
-import { runPushes } from '../services/calendars/push';
-import { scheduledHandler } from './scheduled-handler';
+import { runPushes } from '../calendars';
+import { scheduledHandler } from '@core/jobs/scheduled-handler';
 
 export { runPushes };
 

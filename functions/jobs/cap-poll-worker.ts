@@ -1,5 +1,5 @@
-import { capPollWorker } from '../services/cap-poll';
-import { sqsWorker } from './queue';
+import { capPollWorker } from '../cap';
+import { sqsWorker } from '@core/jobs/queue';
 
 /**
  * The CAP job's worker (functions/jobs/schedule.ts): SQS hands it the planner's messages, each a

@@ -1,5 +1,5 @@
-import { runCapPoll, runCapPollJob } from '../services/cap-poll';
-import { scheduledHandler } from './scheduled-handler';
+import { runCapPoll, runCapPollJob } from '../cap';
+import { scheduledHandler } from '@core/jobs/scheduled-handler';
 
 export { runCapPoll, runCapPollJob };
 

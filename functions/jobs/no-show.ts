@@ -1,5 +1,5 @@
-import { runNoShowRelease } from '../services/no-show';
-import { scheduledHandler } from './scheduled-handler';
+import { runNoShowRelease } from '../bookings';
+import { scheduledHandler } from '@core/jobs/scheduled-handler';
 
 export { runNoShowRelease };
 

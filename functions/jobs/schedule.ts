@@ -9,9 +9,9 @@
  * is due.
  */
 
-import type { JobName } from './names';
+import type { JobName } from '@core/jobs/names';
 
-export { queueUrlVariable } from './queue-url';
+export { queueUrlVariable } from '@core/jobs/queue-url';
 
 /** What a job does when run: the same function its Lambda handler calls. */
 export type JobRun<Report = unknown> = () => Promise<Report>;
@@ -47,7 +47,7 @@ export interface ScheduledJob<Report = unknown> {
   readonly load: () => Promise<JobRun<Report>>;
 }
 
-/** A fan-out job's worker as the CDK builds it (functions/jobs/queue.ts has its code's side). */
+/** A fan-out job's worker as the CDK builds it (functions/core/jobs/queue.ts has its code's side). */
 export interface JobWorkerSpec {
   /** The worker's handler module, relative to functions/; it exports `handler` (an SQS handler). */
   readonly entry: string;
@@ -139,7 +139,7 @@ export const scheduledJobs = [
 ] as const;
 
 /**
- * A job's name is one of `jobNames` (functions/jobs/names.ts); adding one fails the type check
+ * A job's name is one of `jobNames` (functions/core/jobs/names.ts); adding one fails the type check
  * wherever its settings must be decided (the jobs stack's access).
  */
 export type { JobName };

@@ -1,5 +1,5 @@
-import { runScreenOffline } from '../services/screen-offline';
-import { scheduledHandler } from './scheduled-handler';
+import { runScreenOffline } from '../screens';
+import { scheduledHandler } from '@core/jobs/scheduled-handler';
 
 export { runScreenOffline };
 

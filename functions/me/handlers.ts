@@ -1,14 +1,10 @@
-import { bindHandlers } from '../http/router';
-import { changePassword } from '../services/auth';
-import { aboutMe, adminMe, changeProfile, clientMe, myPackage, regeneratePin } from '../services/profile';
-import {
-  disableOwnSecondFactor,
-  enableOwnSecondFactor,
-  setUpSecondFactor,
-} from '../services/second-factor-settings';
-import { linkedSignIns, unlinkSignIn } from '../services/social-links';
-import { createUpload } from '../services/uploads';
-import { meRoutes } from './routes';
+import { bindHandlers } from '@core/http/handler-map';
+import { changePassword } from '../auth';
+import { aboutMe, adminMe, changeProfile, clientMe, myPackage, regeneratePin } from './profile';
+import { disableOwnSecondFactor, enableOwnSecondFactor, setUpSecondFactor } from './second-factor-settings';
+import { linkedSignIns, unlinkSignIn } from './social-links';
+import { createUpload } from '@core/files/uploads';
+import { meRoutes } from '@shared/api/me-routes';
 
 export const handler = bindHandlers(meRoutes, {
   'admin-create-upload': async ({ principal, body }) => ({

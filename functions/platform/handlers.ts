@@ -1,6 +1,6 @@
-import { bindHandlers } from '../http/router';
-import { adminActivity, userActivity } from '../services/activity-log';
-import { createAdmin, getAdminUser, listAdmins, updateAdmin } from '../services/admins';
+import { bindHandlers } from '@core/http/handler-map';
+import { adminActivity, userActivity } from '../team';
+import { createAdmin, getAdminUser, listAdmins, updateAdmin } from './admins';
 import {
   clientBanners,
   createBanner,
@@ -9,10 +9,10 @@ import {
   listBanners,
   loginBanners,
   updateBanner,
-} from '../services/banners';
-import { createPackage, getPackageById, listPackages, updatePackage } from '../services/packages';
-import { resetAdminSecondFactor } from '../services/second-factor-settings';
-import { platformRoutes } from './routes';
+} from './banners';
+import { createPackage, getPackageById, listPackages, updatePackage } from './packages';
+import { resetAdminSecondFactor } from '../me';
+import { platformRoutes } from '@shared/api/platform-routes';
 
 export const handler = bindHandlers(platformRoutes, {
   'create-admin': async ({ principal, body }) => ({

@@ -1,5 +1,5 @@
-import { bindHandlers } from '../http/router';
-import { clientLicences } from '../services/screen-licences';
+import { bindHandlers } from '@core/http/handler-map';
+import { clientLicences } from './screen-licences';
 import {
   createScreen,
   listScreens,
@@ -8,8 +8,8 @@ import {
   setScreenStatus,
   updateOfflineNotification,
   updateScreen,
-} from '../services/screens';
-import { screensRoutes } from './routes';
+} from './service';
+import { screensRoutes } from '@shared/api/screens-routes';
 
 export const handler = bindHandlers(screensRoutes, {
   'create-screen': async ({ principal, body }) => ({

@@ -1,6 +1,6 @@
-import { bindHandlers } from '../http/router';
-import { createSlideshow, deleteSlideshow, listSlideshows, updateSlideshow } from '../services/slideshows';
-import { slideshowsRoutes } from './routes';
+import { bindHandlers } from '@core/http/handler-map';
+import { createSlideshow, deleteSlideshow, listSlideshows, updateSlideshow } from './service';
+import { slideshowsRoutes } from '@shared/api/slideshows-routes';
 
 export const handler = bindHandlers(slideshowsRoutes, {
   'create-slideshow': async ({ principal, params, body }) => ({

@@ -1,5 +1,5 @@
-import { bindHandlers } from '../http/router';
-import { getSpaceCapAlerts } from '../services/space-alerts';
+import { bindHandlers } from '@core/http/handler-map';
+import { getSpaceCapAlerts } from './alerts';
 import {
   assignCoordinator,
   createSpace,
@@ -15,8 +15,8 @@ import {
   setCoordinatorPermission,
   setSpaceStatus,
   updateSpace,
-} from '../services/spaces';
-import { spacesRoutes } from './routes';
+} from './service';
+import { spacesRoutes } from '@shared/api/spaces-routes';
 
 export const handler = bindHandlers(spacesRoutes, {
   'assign-coordinator': async ({ principal, params }) => ({

@@ -1,7 +1,7 @@
-import { openApiDocument } from '../http/openapi';
-import { bindHandlers } from '../http/router';
-import { dependencyStates } from '../services/health';
-import { systemRoutes } from './routes';
+import { openApiDocument } from '@core/http/openapi';
+import { bindHandlers } from '@core/http/handler-map';
+import { dependencyStates } from './health';
+import { systemRoutes } from '@shared/api/system-routes';
 
 /** Built once per container: the route table does not change while it runs. */
 let document: ReturnType<typeof openApiDocument> | undefined;

@@ -1,4 +1,4 @@
-import { bindHandlers } from '../http/router';
+import { bindHandlers } from '@core/http/handler-map';
 import {
   createAccountUser,
   getAccountUser,
@@ -6,10 +6,10 @@ import {
   resetUserPin,
   setAccountUserStatus,
   updateAccountUser,
-} from '../services/account-users';
-import { updateOwnAccount } from '../services/accounts';
-import { accountActivity } from '../services/activity-log';
-import { teamRoutes } from './routes';
+} from './service';
+import { updateOwnAccount } from '../accounts';
+import { accountActivity } from './activity-log';
+import { teamRoutes } from '@shared/api/team-routes';
 
 export const handler = bindHandlers(teamRoutes, {
   'create-user': async ({ principal, body }) => ({

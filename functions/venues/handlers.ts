@@ -1,4 +1,4 @@
-import { bindHandlers } from '../http/router';
+import { bindHandlers } from '@core/http/handler-map';
 import {
   assignVenueManager,
   createVenue,
@@ -13,8 +13,8 @@ import {
   setVenueManagerPermission,
   setVenueStatus,
   updateVenue,
-} from '../services/venues';
-import { venuesRoutes } from './routes';
+} from './service';
+import { venuesRoutes } from '@shared/api/venues-routes';
 
 export const handler = bindHandlers(venuesRoutes, {
   'assign-venue-manager': async ({ principal, params }) => ({

@@ -1,7 +1,7 @@
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
-import { POLL_INTERVAL_SECONDS } from '../../shared/devices';
-import { socialProviders, type SocialProvider } from '../../shared/social';
+import { POLL_INTERVAL_SECONDS } from '@shared/devices';
+import { socialProviders, type SocialProvider } from '@shared/social';
 
 /** An account id that cannot be deployed to: it lets `cdk synth` and the tests run with no credentials. */
 export const OFFLINE_ACCOUNT = '123456789012';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context } from 'aws-lambda';
-import { API_BASE, routes, type RouteDef, type RouteGroup } from '../../functions/routes';
-import { env } from '../../functions/env';
-import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../functions/http/edge';
-import type { ApiEvent, ApiResult, RouteHandler } from '../../functions/http/route';
+import { API_BASE, routes, type RouteDef, type RouteGroup } from '@shared/api/routes';
+import { env } from '@core/env';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@core/http/edge';
+import type { ApiEvent, ApiResult, RouteHandler } from '@core/http/route';
 
 /** API Gateway's payload limit for HTTP APIs. */
 const maxBodyBytes = 10 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { scheduledJobs, type ScheduledJob } from '../../functions/jobs/schedule';
-import { flushMetrics } from '../../functions/observability/metrics';
+import { flushMetrics } from '@core/observability/metrics';
 
 /** What the timers need of a job of the schedule table (functions/jobs/schedule.ts). */
 export type LocalJob = Pick<ScheduledJob, 'name' | 'rateMinutes' | 'load' | 'localPeriodMs'>;
@@ -37,7 +37,7 @@ const REPORT_CHARS = 300;
  * a tick that comes while the previous run is still going is skipped. Each run's outcome is one
  * log line; a failing job is logged and keeps its timer. A job that fans out (the schedule table's
  * `worker`) is run the same way: its planner, with no queue configured here, hands each message to
- * the same worker in this process (functions/jobs/queue.ts), and the run's report is the workers'.
+ * the same worker in this process (functions/core/jobs/queue.ts), and the run's report is the workers'.
  */
 export function startJobTimers(options: JobTimersOptions): JobTimers {
   const { log, periodMs } = options;
@@ -78,7 +78,7 @@ export function startJobTimers(options: JobTimersOptions): JobTimers {
     state.running = running.finally(() => {
       state.running = undefined;
       // What the run added to the business metrics, flushed once as its Lambda's middleware does
-      // (printed locally only at LOG_LEVEL DEBUG: functions/observability/metrics.ts).
+      // (printed locally only at LOG_LEVEL DEBUG: functions/core/observability/metrics.ts).
       flushMetrics();
     });
     return state.running;

@@ -1,26 +1,26 @@
 import { ulid } from 'ulid';
-import { clientRoles } from '../../shared/roles';
-import { newAccountSchema, newAccountUserSchema } from '../../shared/schemas/accounts';
-import { newLicencesSchema } from '../../shared/schemas/licences';
-import { insertPackage } from '../../functions/data/accounts';
-import { getAdmin } from '../../functions/data/admins';
-import { adminPrincipal, clientPrincipal } from '../../functions/http/authenticate';
-import { findEmailOwner } from '../../functions/data/users';
-import { createAccountUser } from '../../functions/services/account-users';
-import { createAccount } from '../../functions/services/accounts';
-import { createAdminUser } from '../../functions/services/admins';
-import { createItem } from '../../functions/services/config';
-import { createLicences } from '../../functions/services/licences';
-import { createScreen } from '../../functions/services/screens';
-import { assignCoordinator, createSpace, saveCapAlerts } from '../../functions/services/spaces';
-import { assignVenueManager, createVenue } from '../../functions/services/venues';
-import { getUserAndAccount } from '../../functions/data/users';
+import { clientRoles } from '@shared/roles';
+import { newAccountSchema, newAccountUserSchema } from '@shared/schemas/accounts';
+import { newLicencesSchema } from '@shared/schemas/licences';
+import { insertPackage } from '@core/people/account-store';
+import { getAdmin } from '@core/people/admin-store';
+import { adminPrincipal, clientPrincipal } from '@core/auth/authenticate';
+import { findEmailOwner } from '@core/people/user-store';
+import { createAccountUser } from '../../functions/team/service';
+import { createAccount } from '../../functions/accounts/service';
+import { createAdminUser } from '../../functions/platform/admins';
+import { createItem } from '../../functions/config/service';
+import { createLicences } from '../../functions/screens/licences';
+import { createScreen } from '../../functions/screens/service';
+import { assignCoordinator, createSpace, saveCapAlerts } from '../../functions/spaces/service';
+import { assignVenueManager, createVenue } from '../../functions/venues/service';
+import { getUserAndAccount } from '@core/people/user-store';
 import {
   capAlertInputSchema,
   newSpaceSchema,
   screenInputSchema,
   venueInputSchema,
-} from '../../shared/schemas/venues';
+} from '@shared/schemas/venues';
 
 /** The demo sign-ins `npm start` prints. */
 export const demoUsers = {

@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sirv from 'sirv';
-import { API_BASE } from '../../functions/routes';
-import { errorResponse } from '../../functions/http/route';
+import { API_BASE } from '@shared/api/routes';
+import { errorResponse } from '@core/http/route';
 import { handleApiRequest } from './api-adapter';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');

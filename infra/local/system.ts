@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { resetEnvCache } from '../../functions/env';
+import { resetEnvCache } from '@core/env';
 import { startEmulators, type EmulatorOptions, type RunningEmulators } from './emulators';
 import { installFakeClock } from './fake-clock';
 import { startJobTimers, type JobTimers } from './jobs';

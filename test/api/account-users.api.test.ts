@@ -1,4 +1,4 @@
-import { db } from '../../functions/data/entities';
+import { db } from '@core/table/entities';
 import { aPackage, anAccount, anEmail, call, password, signedInAs, signIn } from '../support/api';
 
 /**

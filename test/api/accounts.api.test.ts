@@ -1,6 +1,6 @@
 import { ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { inject } from 'vitest';
-import { db } from '../../functions/data/entities';
+import { db } from '@core/table/entities';
 import { cognitoClient } from '../../infra/local/emulators/cognito';
 import {
   aPackage,

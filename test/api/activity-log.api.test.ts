@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import { db, type ActivityItem } from '../../functions/data/entities';
+import { db, type ActivityItem } from '@core/table/entities';
 import { anAccount, anAdmin, call, signedInAs } from '../support/api';
 
 /**

@@ -1,7 +1,7 @@
 import { ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ulid } from 'ulid';
 import { inject } from 'vitest';
-import { db } from '../../functions/data/entities';
+import { db } from '@core/table/entities';
 import { cognitoClient } from '../../infra/local/emulators/cognito';
 import { demoUsers } from '../../infra/local/seed';
 import { anAdmin, call, password, signedInAs, signIn } from '../support/api';

@@ -1,4 +1,4 @@
-import { db } from '../../functions/data/entities';
+import { db } from '@core/table/entities';
 import { anAccount, anAdmin, call, mailTo, password, resetLinkIn, signedInAs } from '../support/api';
 import { signInWithCode } from '../support/second-factor';
 import { credentials, demoUsers } from '../../infra/local/seed';

@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import { db } from '../../functions/data/entities';
+import { db } from '@core/table/entities';
 import { aPackage, anAccount, call, signedInAs } from '../support/api';
 
 /**

@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../../functions/aws/dynamodb';
-import { env } from '../../functions/env';
-import type { ClientRole } from '../../shared/roles';
+import { documentClient } from '@core/aws/dynamodb';
+import { env } from '@core/env';
+import type { ClientRole } from '@shared/roles';
 import { anAccount, call, mailTo } from '../support/api';
 
 /**

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { inject } from 'vitest';
-import { API_BASE } from '../../functions/routes';
-import { getCalendarChannel, getCalendarLink } from '../../functions/data/calendars';
-import { resetEnvCache } from '../../functions/env';
-import { runPulls } from '../../functions/services/calendars/pull';
+import { API_BASE } from '@shared/api/routes';
+import { getCalendarChannel, getCalendarLink } from '../../functions/calendars/store';
+import { resetEnvCache } from '@core/env';
+import { runPulls } from '../../functions/calendars/pull';
 import { call } from '../support/api';
 import { aLinkedSpace, control } from '../support/calendars';
 

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { connect } from '../../functions/services/calendars/access';
-import { runPulls } from '../../functions/services/calendars/pull';
-import { runPushes } from '../../functions/services/calendars/push';
-import type { ExternalInstance } from '../../functions/services/calendars/provider';
-import { getCalendarAccount } from '../../functions/data/calendars';
+import { connect } from '../../functions/calendars/access';
+import { runPulls } from '../../functions/calendars/pull';
+import { runPushes } from '../../functions/calendars/push';
+import type { ExternalInstance } from '../../functions/calendars/providers/provider';
+import { getCalendarAccount } from '../../functions/calendars/store';
 import { call } from '../support/api';
 import { aLinkedSpace, control, faults } from '../support/calendars';
 

@@ -1,10 +1,10 @@
 import type { EmfOutput } from '@aws-lambda-powertools/metrics/types';
-import { db } from '../../functions/data/entities';
-import { JOB_DIMENSION, MetricName } from '../../functions/observability/catalogue';
-import { flushMetrics, setMetricsSink } from '../../functions/observability/metrics';
-import { runPulls } from '../../functions/services/calendars/pull';
-import { runPushes } from '../../functions/services/calendars/push';
-import { calendarMessages } from '../../shared/schemas/calendars';
+import { db } from '@core/table/entities';
+import { JOB_DIMENSION, MetricName } from '@core/observability/catalogue';
+import { flushMetrics, setMetricsSink } from '@core/observability/metrics';
+import { runPulls } from '../../functions/calendars/pull';
+import { runPushes } from '../../functions/calendars/push';
+import { calendarMessages } from '@shared/schemas/calendars';
 import { aPackage, anAccount, anEmail, call } from '../support/api';
 import {
   aCalendar,

@@ -2,9 +2,9 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ulid } from 'ulid';
 import type { EmfOutput } from '@aws-lambda-powertools/metrics/types';
-import { JOB_DIMENSION, MetricName } from '../../functions/observability/catalogue';
-import { flushMetrics, setMetricsSink } from '../../functions/observability/metrics';
-import { runCapPoll } from '../../functions/services/cap-poll';
+import { JOB_DIMENSION, MetricName } from '@core/observability/catalogue';
+import { flushMetrics, setMetricsSink } from '@core/observability/metrics';
+import { runCapPoll } from '../../functions/cap/poll';
 import { anAccount, call } from '../support/api';
 import { aPlace, manages } from '../support/places';
 

@@ -1,4 +1,4 @@
-import { db } from '../../functions/data/entities';
+import { db } from '@core/table/entities';
 import { call, signedInAs } from '../support/api';
 
 const lists = [

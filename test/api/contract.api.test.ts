@@ -4,8 +4,8 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { inject } from 'vitest';
-import { rolesAttrFor, clientRoles, allows, type RoleFlag } from '../../shared/roles';
-import { API_BASE } from '../../functions/routes';
+import { rolesAttrFor, clientRoles, allows, type RoleFlag } from '@shared/roles';
+import { API_BASE } from '@shared/api/routes';
 import { anAccount, anAdmin, password, signIn, tableSnapshot } from '../support/api';
 import { impossiblePathValues, invalidBodies, valid, type JsonSchema } from '../support/arbitraries';
 

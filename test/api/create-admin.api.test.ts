@@ -1,10 +1,10 @@
 import { ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ulid } from 'ulid';
 import { inject } from 'vitest';
-import { resetEnvCache } from '../../functions/env';
-import { getAdmin } from '../../functions/data/admins';
-import { getPlatformStats } from '../../functions/data/platform-stats';
-import { findEmailOwner } from '../../functions/data/users';
+import { resetEnvCache } from '@core/env';
+import { getAdmin } from '@core/people/admin-store';
+import { getPlatformStats } from '@core/table/platform-counters';
+import { findEmailOwner } from '@core/people/user-store';
 import { cognitoClient } from '../../infra/local/emulators/cognito';
 import { demoUsers } from '../../infra/local/seed';
 import { createFirstAdmin, type StageOutputs } from '../../scripts/create-admin';

@@ -1,8 +1,8 @@
 import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
 import { ulid } from 'ulid';
 import { handler } from '../../functions/device/authorizer';
-import { forgetDevice } from '../../functions/data/devices';
-import { API_BASE } from '../../functions/routes';
+import { forgetDevice } from '../../functions/device/store';
+import { API_BASE } from '@shared/api/routes';
 import { call } from '../support/api';
 
 /**

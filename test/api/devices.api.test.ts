@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { resetEnvCache } from '../../functions/env';
-import { db } from '../../functions/data/entities';
-import { ACTIVATION_ALPHABET, registerDevice } from '../../functions/services/devices';
+import { resetEnvCache } from '@core/env';
+import { db } from '@core/table/entities';
+import { ACTIVATION_ALPHABET, registerDevice } from '../../functions/device/registration';
 import { anAccount, call, signedInAs } from '../support/api';
 import { aDisplay, aScreenFor, poll } from '../support/displays';
 import { aZoneAtMidday, localDateIn, thisMinute, wallTimeIn } from '../support/now';

@@ -1,13 +1,13 @@
-import { db } from '../../functions/data/entities';
+import { db } from '@core/table/entities';
 import { handler as deviceLambda } from '../../functions/device/handlers';
-import { resetEnvCache } from '../../functions/env';
+import { resetEnvCache } from '@core/env';
 import { handler as meLambda } from '../../functions/me/handlers';
 import { handler as systemLambda } from '../../functions/system/handlers';
 import { call } from '../support/api';
 import { anApiEvent, invokeLambda } from '../support/lambda-events';
 
 /**
- * The API behind CloudFront (functions/http/edge.ts, docs/decisions.md "Origin verify", "Viewer
+ * The API behind CloudFront (functions/core/http/edge.ts, docs/decisions.md "Origin verify", "Viewer
  * address"). Over HTTP the local server plays CloudFront, adding the origin-verify value and the
  * viewer's address to every request; the group Lambdas are also called here with events built as
  * API Gateway builds them, against the same emulators, to show what reaches a Lambda that did not

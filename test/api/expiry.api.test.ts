@@ -1,11 +1,11 @@
 import { ulid } from 'ulid';
-import { getCalendarChannel } from '../../functions/data/calendars';
-import { insertDevice, screenNotice } from '../../functions/data/devices';
-import { db } from '../../functions/data/entities';
-import { listDueNotices } from '../../functions/data/screen-offline';
-import { secretHash } from '../../functions/http/secret-hash';
-import { newResetToken } from '../../functions/services/auth';
-import { signInLimits } from '../../functions/services/throttle';
+import { getCalendarChannel } from '../../functions/calendars/store';
+import { insertDevice } from '../../functions/device/store';
+import { db } from '@core/table/entities';
+import { listDueNotices, screenNotice } from '../../functions/screens/offline-store';
+import { secretHash } from '@core/auth/secret-hash';
+import { newResetToken } from '../../functions/auth/sign-in';
+import { signInLimits } from '../../functions/auth/throttle';
 import { anAccount, call, password } from '../support/api';
 import { aDisplay, aScreenFor, poll } from '../support/displays';
 

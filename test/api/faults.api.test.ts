@@ -4,8 +4,8 @@ import {
   ProvisionedThroughputExceededException,
 } from '@aws-sdk/client-dynamodb';
 import { inject } from 'vitest';
-import { clientConfig } from '../../functions/aws/client-config';
-import { errorResponse } from '../../functions/http/route';
+import { clientConfig } from '@core/aws/client-config';
+import { errorResponse } from '@core/http/route';
 import { call, signedInAs } from '../support/api';
 import { demoUsers } from '../../infra/local/seed';
 

@@ -1,7 +1,7 @@
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { ulid } from 'ulid';
-import { db } from '../../functions/data/entities';
-import { clientUsername, signApiToken } from '../../functions/http/tokens';
+import { db } from '@core/table/entities';
+import { clientUsername, signApiToken } from '@core/auth/tokens';
 import { anAccount, anAdmin, call, password, signedInAs, signIn } from '../support/api';
 
 /**

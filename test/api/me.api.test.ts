@@ -1,4 +1,4 @@
-import { db } from '../../functions/data/entities';
+import { db } from '@core/table/entities';
 import { anAccount, call, signedInAs, type Answer } from '../support/api';
 
 const png = Buffer.from(

@@ -1,6 +1,6 @@
 import { validate } from '@scalar/openapi-parser';
-import { errorStatuses } from '../../functions/http/openapi';
-import { routes } from '../../functions/routes';
+import { errorStatuses } from '@core/http/openapi';
+import { routes } from '@shared/api/routes';
 import { call } from '../support/api';
 
 type Schema = Record<string, unknown> & {

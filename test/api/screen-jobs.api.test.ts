@@ -1,8 +1,8 @@
-import { recordHeartbeat } from '../../functions/data/devices';
-import { db } from '../../functions/data/entities';
-import { runNoShowRelease } from '../../functions/services/no-show';
-import { readSchedules } from '../../functions/services/space-schedule';
-import { periodEnd, runScreenOffline } from '../../functions/services/screen-offline';
+import { recordHeartbeat } from '../../functions/device/store';
+import { db } from '@core/table/entities';
+import { runNoShowRelease } from '../../functions/bookings/no-show';
+import { readSchedules } from '../../functions/bookings/space-schedule';
+import { periodEnd, runScreenOffline } from '../../functions/screens/offline';
 import { anEmail, call, mailTo } from '../support/api';
 import { aDisplay, aScreenFor, poll } from '../support/displays';
 import { aZoneAtMidday, wallTimeIn } from '../support/now';

@@ -1,10 +1,10 @@
 import { ulid } from 'ulid';
-import { db } from '../../functions/data/entities';
-import { getAdmin } from '../../functions/data/admins';
-import { createAdminUser } from '../../functions/services/admins';
-import { challengeHash } from '../../functions/services/second-factor';
-import { endSessions } from '../../functions/services/sessions';
-import { clientUsername } from '../../functions/http/tokens';
+import { db } from '@core/table/entities';
+import { getAdmin } from '@core/people/admin-store';
+import { createAdminUser } from '../../functions/platform/admins';
+import { challengeHash } from '../../functions/auth/second-factor';
+import { endSessions } from '@core/auth/sessions';
+import { clientUsername } from '@core/auth/tokens';
 import { anAccount, anAdmin, call, password, signedInAs } from '../support/api';
 import { passwordAtCognito } from '../support/cognito';
 import { codeFor, currentStep, freshCode, secondFactorOf } from '../support/second-factor';

@@ -1,4 +1,4 @@
-import { clientUsername } from '../../functions/http/tokens';
+import { clientUsername } from '@core/auth/tokens';
 import { anAccount, anAdmin, call, mailTo, password, resetLinkIn, signedInAs } from '../support/api';
 import { passwordAtCognito, refreshAtCognito } from '../support/cognito';
 import { signInWithCode } from '../support/second-factor';
@@ -28,7 +28,7 @@ const me = async (area: 'client' | 'admin', token: string) =>
 const refresh = async (cookie: string) =>
   (await call('POST', '/client/auth/refresh', { headers: { cookie } })).status;
 
-/** Past the second of a session end and the clocks' margin (functions/http/session-rule.ts). */
+/** Past the second of a session end and the clocks' margin (functions/core/auth/session-rule.ts). */
 const laterThanTheEnd = () => new Promise((resolve) => setTimeout(resolve, 2_100));
 
 /** A password reset through the e-mailed link, as the person would do it. */

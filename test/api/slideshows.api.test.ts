@@ -1,5 +1,5 @@
-import type { ClientRole } from '../../shared/roles';
-import { db } from '../../functions/data/entities';
+import type { ClientRole } from '@shared/roles';
+import { db } from '@core/table/entities';
 import { anAccount, call } from '../support/api';
 import { aPlace, anUpload, manages, mediaFile } from '../support/places';
 

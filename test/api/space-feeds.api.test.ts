@@ -2,9 +2,9 @@ import { DateTime } from 'luxon';
 import ical, { type VEvent } from 'node-ical';
 import { inject } from 'vitest';
 import { ulid } from 'ulid';
-import type { ClientRole } from '../../shared/roles';
-import type { AssignmentPermission } from '../../shared/venues';
-import { db } from '../../functions/data/entities';
+import type { ClientRole } from '@shared/roles';
+import type { AssignmentPermission } from '@shared/venues';
+import { db } from '@core/table/entities';
 import { anAccount, anEmail, call } from '../support/api';
 
 /**

@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
-import { expandOccurrences } from '../../shared/recurrence';
-import type { ClientRole } from '../../shared/roles';
-import type { EventTiming } from '../../shared/schemas/event-timing';
+import { expandOccurrences } from '@shared/recurrence';
+import type { ClientRole } from '@shared/roles';
+import type { EventTiming } from '@shared/schemas/event-timing';
 import {
   DAY_MS,
   formatLocalDate,
@@ -10,12 +10,12 @@ import {
   parseWallTime,
   toUtcIso,
   wallTimeToInstant,
-} from '../../shared/wall-time';
-import type { AssignmentPermission } from '../../shared/venues';
-import { insertPackage } from '../../functions/data/accounts';
-import { db } from '../../functions/data/entities';
-import { saveSpace } from '../../functions/data/space-changes';
-import { createItem, updateItem } from '../../functions/services/config';
+} from '@shared/wall-time';
+import type { AssignmentPermission } from '@shared/venues';
+import { insertPackage } from '@core/people/account-store';
+import { db } from '@core/table/entities';
+import { saveSpace } from '../../functions/spaces/store';
+import { createItem, updateItem } from '../../functions/config/service';
 import { anAccount, call, platformAdmin, type Answer } from '../support/api';
 
 /**

@@ -1,7 +1,7 @@
-import { db } from '../../functions/data/entities';
-import { s3 } from '../../functions/aws/s3';
-import { env } from '../../functions/env';
-import type { ClientRole } from '../../shared/roles';
+import { db } from '@core/table/entities';
+import { s3 } from '@core/aws/s3';
+import { env } from '@core/env';
+import type { ClientRole } from '@shared/roles';
 import { anAccount, aPackage, call, signedInAs } from '../support/api';
 import { aPlace, mediaFile } from '../support/places';
 

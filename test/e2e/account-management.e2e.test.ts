@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { API_BASE } from '../../functions/routes';
+import { API_BASE } from '@shared/api/routes';
 import { demoUsers } from '../../infra/local/seed';
 import { signedInClientPage, useBrowser } from '../support/browser';
 import { signIn } from '../support/e2e-api';

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { resetEnvCache } from '../../functions/env';
-import { runCapPoll } from '../../functions/services/cap-poll';
-import { runScreenOffline } from '../../functions/services/screen-offline';
+import { resetEnvCache } from '@core/env';
+import { runCapPoll } from '../../functions/cap/poll';
+import { runScreenOffline } from '../../functions/screens/offline';
 import { readMailbox, type SentMail } from '../../infra/local/emulators/ses';
 import { demoUsers } from '../../infra/local/seed';
 import { anAlertFeed } from '../support/alert-feed';

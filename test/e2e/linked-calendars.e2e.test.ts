@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { resetEnvCache } from '../../functions/env';
-import { runPulls } from '../../functions/services/calendars/pull';
-import { runPushes } from '../../functions/services/calendars/push';
+import { resetEnvCache } from '@core/env';
+import { runPulls } from '../../functions/calendars/pull';
+import { runPushes } from '../../functions/calendars/push';
 import { demoUsers } from '../../infra/local/seed';
 import { seriousViolations } from '../support/axe';
 import { signedInClientPage, useBrowser } from '../support/browser';

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { resetEnvCache } from '../../functions/env';
-import { runCapPoll } from '../../functions/services/cap-poll';
+import { resetEnvCache } from '@core/env';
+import { runCapPoll } from '../../functions/cap/poll';
 import { demoUsers } from '../../infra/local/seed';
 import { anAlertFeed } from '../support/alert-feed';
 import { boxOf, dragWithMouse, signedInClientPage, useBrowser } from '../support/browser';

@@ -1,6 +1,6 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
-import { API_BASE, routeGroups, routes, type RouteGroup } from '../../functions/routes';
+import { API_BASE, routeGroups, routes, type RouteGroup } from '@shared/api/routes';
 import { resolveStageConfig } from '../../infra/cdk/config';
 import type { ApiFunction } from '../../infra/cdk/constructs/api-function';
 import { verifiesUserTokens } from '../../infra/cdk/stacks/api-stack';
@@ -15,7 +15,7 @@ import {
   type Synthesized,
 } from './support';
 
-/** The variables functions/env.ts requires of every Lambda. */
+/** The variables functions/core/env.ts requires of every Lambda. */
 const REQUIRED_ENV = [
   'TABLE_NAME',
   'UPLOADS_BUCKET',
@@ -208,7 +208,7 @@ describe('device authorizer', () => {
     expect(fn?.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'] });
     const variables = (fn?.Properties as { Environment: { Variables: Record<string, unknown> } }).Environment
       .Variables;
-    // Everything functions/env.ts requires; it signs nothing, so no session secret, and API
+    // Everything functions/core/env.ts requires; it signs nothing, so no session secret, and API
     // Gateway calls it (not CloudFront), so no origin-verify secret.
     expect(Object.keys(variables)).toEqual(
       expect.arrayContaining(REQUIRED_ENV.filter((name) => name !== 'ORIGIN_VERIFY_SECRET_ARN')),
@@ -274,7 +274,7 @@ describe('functions', () => {
     }
   });
 
-  it('each get every variable functions/env.ts requires, with this stage’s values', () => {
+  it('each get every variable functions/core/env.ts requires, with this stage’s values', () => {
     for (const group of routeGroups) {
       const fn = synth.templates.api.findResources('AWS::Lambda::Function')[fnId(group)];
       const variables = (fn?.Properties as { Environment: { Variables: Record<string, unknown> } })

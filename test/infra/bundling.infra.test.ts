@@ -17,6 +17,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { ApiFunction } from '../../infra/cdk/constructs/api-function';
+import { bundleLambda } from '../../infra/cdk/constructs/lambda-bundling';
 import { TEST_ACCOUNT, TEST_REGION } from './support';
 
 const SYSTEM_HANDLERS = fileURLToPath(new URL('../../functions/system/handlers.ts', import.meta.url));
@@ -42,7 +43,7 @@ function systemEntry(): string {
 
 let bundle: string;
 let bundleDir: string;
-/** The Lambda's configuration (functions/env.ts), as the api stack sets it. */
+/** The Lambda's configuration (functions/core/env.ts), as the api stack sets it. */
 const bundleEnv = {
   PATH: process.env.PATH,
   AWS_REGION: TEST_REGION,
@@ -84,7 +85,7 @@ describe('the bundle of a group (system), built locally by esbuild', () => {
     expect(existsSync(join(bundleDir, 'index.js'))).toBe(false);
     expect(existsSync(`${bundle}.map`)).toBe(true);
     expect(readFileSync(bundle, 'utf8')).toMatch(/\/\/# sourceMappingURL=index\.mjs\.map\s*$/);
-    // S3, SES and Cognito are imported on first use (functions/aws/*.ts): chunks of their own,
+    // S3, SES and Cognito are imported on first use (functions/core/aws/*.ts): chunks of their own,
     // which index.mjs imports only dynamically, so a cold start does not load them.
     const chunks = readdirSync(join(bundleDir, 'chunks'));
     for (const client of ['s3-client', 'ses-client', 'cognito-client']) {
@@ -146,12 +147,12 @@ describe('what the bundle leaves out (infra/cdk/constructs/lambda-bundling.ts)',
       .join('\n');
 
   it('takes credentials from the environment only: no SSO, INI, STS or metadata providers', () => {
-    expect(sources()).toContain('functions/bundling/credentials-from-env.ts');
+    expect(sources()).toContain('functions/core/bundling/credentials-from-env.ts');
     expect(sources()).not.toMatch(/credential-provider-(node|ini|sso|process|web-identity)|nested-clients/);
   });
 
   it("skips ElectroDB's JSON Schema check of its constant models (the tests run the real one)", () => {
-    expect(sources()).toContain('functions/bundling/electrodb-model-check.ts');
+    expect(sources()).toContain('functions/core/bundling/electrodb-model-check.ts');
     expect(sources()).not.toMatch(/node_modules\/jsonschema\//);
   });
 
@@ -249,6 +250,30 @@ describe('several functions of one app', () => {
       });
       expect(bundles[0]!.S3Key).not.toBe(bundles[1]!.S3Key);
       for (const { name, code } of bundles) expect(code, name).toContain(`${name}-entry`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the chunks a bundle ships (infra/cdk/constructs/lambda-bundling.ts)', () => {
+  it('are only those its code can load: the spaces group, which sends no mail and queues nothing, ships neither client', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'spaces-bundle-spaces-'));
+    try {
+      bundleLambda(fileURLToPath(new URL('../../functions/spaces/handlers.ts', import.meta.url)), dir, {
+        sourcemap: false,
+      });
+      const chunks = readdirSync(join(dir, 'chunks'));
+      // Reached: the entry, and every chunk that a reached file names.
+      const reached = new Set(['index.mjs']);
+      for (const file of reached) {
+        const code = readFileSync(join(dir, file === 'index.mjs' ? file : `chunks/${file}`), 'utf8');
+        for (const chunk of chunks) if (code.includes(chunk)) reached.add(chunk);
+      }
+      expect(chunks.filter((chunk) => !reached.has(chunk))).toEqual([]);
+      expect(chunks.filter((chunk) => /^(ses|sqs)-client/.test(chunk))).toEqual([]);
+      // What the group does load on demand is still there: S3 for signed URLs.
+      expect(chunks.some((chunk) => chunk.startsWith('s3-client'))).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

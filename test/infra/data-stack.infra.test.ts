@@ -1,5 +1,5 @@
 import { Match } from 'aws-cdk-lib/assertions';
-import { tableDefinition } from '../../functions/data/table-definition';
+import { tableDefinition } from '@core/table/definition';
 import { logicalId, resourcesOf, synthSpaces, TEST_APP_URL, type Synthesized } from './support';
 
 let synth: Synthesized;
@@ -8,7 +8,7 @@ beforeAll(() => {
 });
 
 describe('the table', () => {
-  it('has the keys and exactly the GSIs of functions/data/table-definition.ts', () => {
+  it('has the keys and exactly the GSIs of functions/core/table/definition.ts', () => {
     const s = (name: string) => ({ AttributeName: name, AttributeType: 'S' });
     const attributes = [
       tableDefinition.partitionKey,

@@ -13,7 +13,7 @@ vi.mock('../../functions/jobs/cap-poll', () => {
   return { handler: async () => ({}), runCapPoll: async () => ({}) };
 });
 
-/** The variables functions/env.ts requires of every Lambda (the session secret is for the API only). */
+/** The variables functions/core/env.ts requires of every Lambda (the session secret is for the API only). */
 const REQUIRED_ENV = [
   'TABLE_NAME',
   'UPLOADS_BUCKET',
@@ -232,7 +232,7 @@ describe('the jobs’ Lambdas', () => {
     }
   });
 
-  it('get every variable functions/env.ts requires, with this stage’s values and the Data stack’s table', () => {
+  it('get every variable functions/core/env.ts requires, with this stage’s values and the Data stack’s table', () => {
     for (const job of scheduledJobs) {
       const fn = resource('AWS::Lambda::Function', id(resourcesOfJob(job.name).function.function));
       const variables = (fn?.Properties.Environment as { Variables: Json }).Variables;

@@ -1,7 +1,7 @@
 import type { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { scheduledJobs } from '../../functions/jobs/schedule';
-import { routeGroups } from '../../functions/routes';
+import { routeGroups } from '@shared/api/routes';
 import {
   DEVICE_PATH_PREFIX,
   edgeRateLimits,

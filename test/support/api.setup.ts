@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import { resetEnvCache } from '../../functions/env';
+import { resetEnvCache } from '@core/env';
 
 // API test files may build their scenario through the services, against the same emulators.
 Object.assign(process.env, inject('emulatorEnv'), {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CalendarProvider } from '../../shared/schemas/calendars';
+import type { CalendarProvider } from '@shared/schemas/calendars';
 import { anAccount, anEmail, call, type Answer } from './api';
 import { aPlace } from './places';
 import { signInAtBroker } from './social';

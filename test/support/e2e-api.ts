@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import { API_BASE } from '../../functions/routes';
+import { API_BASE } from '@shared/api/routes';
 import { signInWithCode } from './second-factor';
 
 /**

@@ -1,7 +1,7 @@
 import type { Context } from 'aws-lambda';
 import { ulid } from 'ulid';
-import type { ApiEvent, ApiResult } from '../../functions/http/route';
-import { API_BASE } from '../../functions/routes';
+import type { ApiEvent, ApiResult } from '@core/http/route';
+import { API_BASE } from '@shared/api/routes';
 
 /**
  * Events as API Gateway's HTTP API (payload 2.0) hands a group's Lambda, for tests that call a

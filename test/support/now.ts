@@ -1,5 +1,5 @@
-import { listTimezones } from '../../shared/timezones';
-import { DAY_MS, formatLocalDate, formatWallTime, instantToWallTime } from '../../shared/wall-time';
+import { listTimezones } from '@shared/timezones';
+import { DAY_MS, formatLocalDate, formatWallTime, instantToWallTime } from '@shared/wall-time';
 
 /**
  * Times relative to the clock, for scenarios about "now": a check-in, a room booked at its screen,

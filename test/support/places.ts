@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ulid } from 'ulid';
-import type { AssignmentPermission } from '../../shared/venues';
-import { db } from '../../functions/data/entities';
-import { withWatches } from '../../functions/data/space-changes';
+import type { AssignmentPermission } from '@shared/venues';
+import { db } from '@core/table/entities';
+import { withWatches } from '../../functions/spaces/store';
 import { call, signedInAs } from './api';
 
 /**

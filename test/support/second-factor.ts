@@ -1,9 +1,9 @@
 import { Secret, TOTP } from 'otpauth';
 import { inject } from 'vitest';
-import { getAdmin } from '../../functions/data/admins';
-import { findEmailOwner, getUserAndAccount } from '../../functions/data/users';
-import { resetEnvCache } from '../../functions/env';
-import { openSecret, totp } from '../../functions/services/second-factor';
+import { getAdmin } from '@core/people/admin-store';
+import { findEmailOwner, getUserAndAccount } from '@core/people/user-store';
+import { resetEnvCache } from '@core/env';
+import { openSecret, totp } from '../../functions/auth/second-factor';
 
 /**
  * The second step of a sign-in, as a person with an authenticator app takes it: a code computed

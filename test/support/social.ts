@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { identityProviderNames, type SocialProvider } from '../../shared/social';
+import { identityProviderNames, type SocialProvider } from '@shared/social';
 
 /**
  * A social sign-in as the login page and a person in its popup make it, over HTTP: the

@@ -5,7 +5,7 @@ import { startSystem, type RunningSystem } from '../../infra/local/system';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The emulators' configuration (functions/env.ts names), for tests that read the table directly. */
+    /** The emulators' configuration (functions/core/env.ts names), for tests that read the table directly. */
     emulatorEnv: Record<string, string>;
     mailboxUrl: string;
     /** Process group ids of the emulators that are child processes (test/api/faults.api.test.ts). */

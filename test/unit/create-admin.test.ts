@@ -203,7 +203,7 @@ describe('readStageOutputs', () => {
 });
 
 describe('what the script gives the product', () => {
-  it("sets every variable functions/env.ts requires, from the stage's outputs", () => {
+  it("sets every variable functions/core/env.ts requires, from the stage's outputs", () => {
     expect(
       stageEnvironment({
         stage: 'prod',

@@ -187,7 +187,7 @@ describe('references in code and docs', () => {
     expect(check('docs/product/other.md', 'As [client-area.md §2](client-area.md#2-two) says.\n')).toEqual(
       [],
     );
-    expect(check('web/src/a.ts', "import { roles } from '../../shared/roles';\n")).toEqual([]);
+    expect(check('web/src/a.ts', "import { roles } from '@shared/roles';\n")).toEqual([]);
   });
 
   it('refuses a § of a document outside docs/, or of nothing named', () => {

@@ -1,6 +1,6 @@
-import { bindHandlers, mostSpecificFirst } from '../../functions/http/router';
-import { API_BASE, routes } from '../../functions/routes';
-import { systemRoutes } from '../../functions/system/routes';
+import { bindHandlers, mostSpecificFirst } from '@core/http/handler-map';
+import { API_BASE, routes } from '@shared/api/routes';
+import { systemRoutes } from '@shared/api/system-routes';
 import { matchRoute } from '../../infra/local/api-adapter';
 
 describe('route table', () => {

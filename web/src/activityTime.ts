@@ -1,4 +1,4 @@
-import { clockText, dayText, MONTH_ABBREVIATIONS } from '../../shared/booking-text';
+import { clockText, dayText, MONTH_ABBREVIATIONS } from '@shared/booking-text';
 
 /**
  * Times as the product writes them ('5th Mar, 2025 | 3:04pm'), in the words of

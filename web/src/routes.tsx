@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
-import type { ClientSectionKey } from '../../shared/roles';
-import { socialProviderNames } from '../../shared/social';
+import type { ClientSectionKey } from '@shared/roles';
+import { socialProviderNames } from '@shared/social';
 import { GuestOnly, RequireAuth, RootRedirect } from './auth/guards';
 import { popupFlows, type PopupFlowName } from './auth/popupFlows';
 import { PageLoader } from './components/PageLoader';

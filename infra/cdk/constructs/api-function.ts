@@ -22,7 +22,7 @@ import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { CalendarSettings } from '../config';
 import { Construct } from 'constructs';
-import { tableDefinition } from '../../../functions/data/table-definition';
+import { tableDefinition } from '@core/table/definition';
 import { bundleLambda, LAMBDA_ENTRY_FILE } from './lambda-bundling';
 
 /** `get`: GetItem only, for a function that reads items by their key and nothing else. */
@@ -54,7 +54,7 @@ export interface ApiFunctionProps {
   /** The group's handler map, `functions/<group>/handlers.ts`, exporting `handler`. */
   readonly entry: string;
   readonly description?: string;
-  /** Lambda environment (functions/env.ts); `TABLE_NAME` is added by `bindTable`. */
+  /** Lambda environment (functions/core/env.ts); `TABLE_NAME` is added by `bindTable`. */
   readonly environment: Record<string, string>;
   readonly logRetention: RetentionDays;
   /** Log groups outlive a dev stack only when asked to. @default RemovalPolicy.DESTROY */
@@ -186,7 +186,7 @@ export class ApiFunction extends Construct {
   }
 
   /**
-   * Password checks at the pools' confidential app clients (functions/services/identity.ts):
+   * Password checks at the pools' confidential app clients (functions/core/auth/identity.ts):
    * DescribeUserPoolClient, to read the client secret at run time, on those pools alone.
    */
   allowPasswordChecks(...pools: IUserPool[]): this {
@@ -200,7 +200,7 @@ export class ApiFunction extends Construct {
     return this;
   }
 
-  /** The read-only calls of the health check: one cheap call per dependency (functions/services/health.ts). */
+  /** The read-only calls of the health check: one cheap call per dependency (functions/system/health.ts). */
   allowHealthProbes(deps: { table: ITable; bucket: IBucket; userPool: IUserPool }): this {
     this.role.addToPrincipalPolicy(
       new iam.PolicyStatement({
@@ -249,7 +249,7 @@ export class ApiFunction extends Construct {
   }
 
   /**
-   * Seal and open the secrets the API keeps (functions/services/vault.ts) with `key`: GenerateDataKey
+   * Seal and open the secrets the API keeps (functions/core/vault.ts) with `key`: GenerateDataKey
    * and Decrypt, nothing else.
    */
   allowSealing(key: IKey): this {

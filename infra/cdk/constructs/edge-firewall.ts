@@ -1,8 +1,8 @@
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
-import { authRoutes } from '../../../functions/auth/routes';
-import { deviceRoutes } from '../../../functions/device/routes';
-import { API_BASE, type RouteDef } from '../../../functions/http/contract';
+import { authRoutes } from '@shared/api/auth-routes';
+import { deviceRoutes } from '@shared/api/device-routes';
+import { API_BASE, type RouteDef } from '@shared/api/contract';
 
 /** WAF counts a rate rule's requests per viewer address over this window. */
 export const RATE_WINDOW_SECONDS = 300;

@@ -1,4 +1,6 @@
 import { buildSync, type Metafile } from 'esbuild';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -8,7 +10,8 @@ import { fileURLToPath } from 'node:url';
  * cold start does not load. Used by the ApiFunction construct and by `npm run bench`, so the
  * bundle measured is the bundle deployed.
  */
-const shim = (file: string) => fileURLToPath(new URL(`../../../functions/bundling/${file}`, import.meta.url));
+const shim = (file: string) =>
+  fileURLToPath(new URL(`../../../functions/core/bundling/${file}`, import.meta.url));
 
 export const lambdaBundling = {
   target: 'node24',
@@ -47,7 +50,32 @@ export function bundleLambda(entry: string, outdir: string, options: { sourcemap
     metafile: true,
     logLevel: 'error',
   });
-  return metafile;
+  return withoutOrphans(metafile);
+}
+
+/**
+ * Deletes the chunks that nothing loads. esbuild makes a chunk of every `import()` in a module it
+ * reads, even when tree shaking then drops the code that calls it: a domain's entry re-exports
+ * modules a group uses only in part (docs/architecture.md, section 17), so a group would ship,
+ * say, the SES client that none of its code can load. What stays is the entry and what it
+ * imports, statically or on demand, transitively.
+ */
+function withoutOrphans(metafile: Metafile): Metafile {
+  const entry = Object.keys(metafile.outputs).find((file) => path.basename(file) === LAMBDA_ENTRY_FILE);
+  if (!entry) return metafile;
+  const reached = new Set([entry]);
+  for (const file of reached) {
+    for (const imported of metafile.outputs[file]?.imports ?? []) {
+      if (metafile.outputs[imported.path]) reached.add(imported.path);
+    }
+  }
+  const outputs: Metafile['outputs'] = {};
+  for (const [file, output] of Object.entries(metafile.outputs)) {
+    const of = file.endsWith('.map') ? file.slice(0, -'.map'.length) : file;
+    if (reached.has(of)) outputs[file] = output;
+    else rmSync(file, { force: true });
+  }
+  return { ...metafile, outputs };
 }
 
 /**

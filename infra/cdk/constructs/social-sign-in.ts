@@ -1,7 +1,7 @@
 import { Duration, SecretValue } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct, type IDependable } from 'constructs';
-import { identityProviderNames, type SocialProvider } from '../../../shared/social';
+import { identityProviderNames, type SocialProvider } from '@shared/social';
 import type { SocialSettings } from '../config';
 
 export interface SocialSignInProps {

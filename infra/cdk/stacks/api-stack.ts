@@ -6,12 +6,12 @@ import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-ap
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { FilterPattern, LogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
-import { metricsNamespace } from '../../../functions/observability/catalogue';
+import { metricsNamespace } from '@core/observability/catalogue';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { deviceRoutes } from '../../../functions/device/routes';
-import { API_BASE, routeGroups, routes, type RouteDef, type RouteGroup } from '../../../functions/routes';
+import { deviceRoutes } from '@shared/api/device-routes';
+import { API_BASE, routeGroups, routes, type RouteDef, type RouteGroup } from '@shared/api/routes';
 import { EDGE_REGION, type ThrottleLimits } from '../config';
 import { ApiFunction, type TableAccess } from '../constructs/api-function';
 import { defaultFunctionsDir, serviceEnvironment, type ServiceProps } from './service-props';
@@ -69,7 +69,7 @@ export const DEVICE_AUTHORIZER_CACHE_TTL = Duration.minutes(5);
 export interface ApiStackProps extends StackProps, ServiceProps {}
 
 /**
- * The HTTP API: every route of functions/routes.ts as `METHOD /api/v1/path`, integrated with
+ * The HTTP API: every route of shared/api/routes.ts as `METHOD /api/v1/path`, integrated with
  * its group's Lambda. Authentication happens inside the Lambdas (bearer JWT checked by the
  * auth middleware against the right pool; a device's token by the device middleware). The
  * device-token routes (auth 'device') also have a Lambda authorizer that turns a bad device

@@ -1,7 +1,7 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-import { areaProviders } from '../../../shared/social';
+import { areaProviders } from '@shared/social';
 import type { SocialSettings } from '../config';
 import { SocialSignIn } from '../constructs/social-sign-in';
 
@@ -74,7 +74,7 @@ export class UsersPool extends Construct {
     this.pool = new cognito.UserPool(this, 'Pool', {
       userPoolName: `${Stack.of(this).stackName}-${id.toLowerCase()}`,
       selfSignUpEnabled: false,
-      // The Cognito username is the user's id (functions/services/identity.ts): the API looks the
+      // The Cognito username is the user's id (functions/core/auth/identity.ts): the API looks the
       // e-mail up in DynamoDB first, so an address can change without a new Cognito user.
       signInAliases: { username: true },
       signInCaseSensitive: false,
@@ -99,7 +99,7 @@ export class UsersPool extends Construct {
 
     this.client = this.pool.addClient('ApiClient', {
       userPoolClientName: 'api',
-      // Confidential: only the API, which reads the secret at run time (functions/services/identity.ts),
+      // Confidential: only the API, which reads the secret at run time (functions/core/auth/identity.ts),
       // can sign in with a password or refresh a token here, so every sign-in meets its lock.
       generateSecret: true,
       // USER_PASSWORD_AUTH; CDK adds ALLOW_REFRESH_TOKEN_AUTH whenever an auth flow is set.
@@ -138,7 +138,7 @@ export class UsersPool extends Construct {
       {
         id: 'AwsSolutions-COG3',
         reason:
-          'Threat protection needs the Plus feature plan (per-MAU cost); the API locks sign-in per e-mail after repeated failures (functions/services/throttle.ts).',
+          'Threat protection needs the Plus feature plan (per-MAU cost); the API locks sign-in per e-mail after repeated failures (functions/auth/throttle.ts).',
       },
       {
         id: 'AwsSolutions-COG8',

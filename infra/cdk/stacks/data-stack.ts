@@ -3,7 +3,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { tableDefinition } from '../../../functions/data/table-definition';
+import { tableDefinition } from '@core/table/definition';
 import { logsBucket } from '../constructs/logs-bucket';
 
 export interface DataStackProps extends StackProps {
@@ -18,7 +18,7 @@ export class DataStack extends Stack {
   readonly uploadsBucket: s3.Bucket;
   /**
    * Wraps the data keys of linked calendars' refresh tokens (envelope encryption,
-   * functions/services/calendars/token-vault.ts). Retained: without it the tokens cannot be opened.
+   * functions/calendars/token-vault.ts). Retained: without it the tokens cannot be opened.
    */
   readonly calendarKey: kms.Key;
 

@@ -5,12 +5,7 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import {
-  queueUrlVariable,
-  scheduledJobs,
-  type JobName,
-  type ScheduledJob,
-} from '../../../functions/jobs/schedule';
+import { queueUrlVariable, scheduledJobs, type JobName, type ScheduledJob } from '@functions/jobs/schedule';
 import { ApiFunction, type TableAccess } from '../constructs/api-function';
 import { defaultFunctionsDir, serviceEnvironment, type ServiceProps } from './service-props';
 

@@ -3,14 +3,9 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import type { JobName } from '../../../functions/jobs/schedule';
-import {
-  JOB_DIMENSION,
-  METRICS_SERVICE,
-  MetricName,
-  metricsNamespace,
-} from '../../../functions/observability/catalogue';
-import { tableDefinition } from '../../../functions/data/table-definition';
+import type { JobName } from '@functions/jobs/schedule';
+import { JOB_DIMENSION, METRICS_SERVICE, MetricName, metricsNamespace } from '@core/observability/catalogue';
+import { tableDefinition } from '@core/table/definition';
 import { EDGE_REGION, type StageConfig } from '../config';
 import { AlarmTopic } from '../constructs/alarm-topic';
 import type { ApiFunction } from '../constructs/api-function';
@@ -58,7 +53,7 @@ export interface MonitoringStackProps extends StackProps {
 /**
  * What tells an operator the stage is unwell: one SNS topic with the stage's `alarmEmail`, every
  * alarm of the stage's region acting on it, and a dashboard of the same figures with the business
- * ones (functions/observability/catalogue.ts). The distribution's alarm is the Web stack's, in
+ * ones (functions/core/observability/catalogue.ts). The distribution's alarm is the Web stack's, in
  * us-east-1 where CloudFront's metrics are; this dashboard shows them from there.
  */
 export class MonitoringStack extends Stack {

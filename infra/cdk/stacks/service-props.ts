@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
-import { API_BASE } from '../../../functions/http/contract';
-import { metricsEnvironment } from '../../../functions/observability/catalogue';
+import { API_BASE } from '@shared/api/contract';
+import { metricsEnvironment } from '@core/observability/catalogue';
 import type { StageConfig } from '../config';
 import type { UsersPool } from './auth-stack';
 
@@ -24,7 +24,7 @@ export interface ServiceProps {
 export const defaultFunctionsDir = () => fileURLToPath(new URL('../../../functions', import.meta.url));
 
 /**
- * What functions/env.ts requires of every Lambda: the stage, where mail comes from, the uploads
+ * What functions/core/env.ts requires of every Lambda: the stage, where mail comes from, the uploads
  * bucket and the pools (their ids are names, not access: access is granted function by function).
  * `TABLE_NAME` is added where the table is bound. A stage with its own `appUrl` also names the
  * API's public base (`CALENDAR_WEBHOOK_URL`, CloudFront's `/api/*`), where the calendar providers

@@ -120,7 +120,7 @@ async function createPool(client: CognitoIdentityProviderClient, poolName: strin
   const { UserPool } = await client.send(
     new CreateUserPoolCommand({
       PoolName: poolName,
-      // Usernames are the app's user ids (functions/services/identity.ts); the e-mail is an attribute.
+      // Usernames are the app's user ids (functions/core/auth/identity.ts); the e-mail is an attribute.
       AutoVerifiedAttributes: ['email'],
       Policies: {
         PasswordPolicy: {

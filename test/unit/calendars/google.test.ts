@@ -1,8 +1,8 @@
 import { ulid } from 'ulid';
-import { resetEnvCache } from '../../../functions/env';
-import { calendarClient } from '../../../functions/services/calendars/clients';
-import { googleCalendarClient } from '../../../functions/services/calendars/google';
-import { googleEventId, googleExtraId } from '../../../functions/services/calendars/google-events';
+import { resetEnvCache } from '@core/env';
+import { calendarClient } from '@functions/calendars/providers/clients';
+import { googleCalendarClient } from '@functions/calendars/providers/google';
+import { googleEventId, googleExtraId } from '@functions/calendars/providers/google-events';
 import {
   CalendarGone,
   GrantRefused,
@@ -12,13 +12,13 @@ import {
   type ChangePage,
   type ExternalChange,
   type PushedEvent,
-} from '../../../functions/services/calendars/provider';
-import { LOCAL_CALENDAR_CLIENTS } from '../../../infra/local/emulators/calendar-clients';
+} from '@functions/calendars/providers/provider';
+import { LOCAL_CALENDAR_CLIENTS } from '@infra/local/emulators/calendar-clients';
 import { call, type CalendarWorld } from '../emulators/calendar-standins';
 import { codeFor, linkThrough, returnPage, startLinkedWorld } from './linked-world';
 
 /**
- * The Google Calendar client (functions/services/calendars/google.ts) against the local
+ * The Google Calendar client (functions/calendars/providers/google.ts) against the local
  * stand-ins: the local OpenID provider stands in for Google's authorization server and
  * infra/local/emulators/google-calendar.ts for Calendar API v3. Everything here is a stand-in: no
  * request leaves the machine. What a person does in Google Calendar is done through the

@@ -1,17 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { resetEnvCache } from '../../../functions/env';
-import type { CalendarClient, Grant } from '../../../functions/services/calendars/provider';
-import {
-  LOCAL_CALENDAR_CLIENTS,
-  type CalendarProvider,
-} from '../../../infra/local/emulators/calendar-clients';
+import { resetEnvCache } from '@core/env';
+import type { CalendarClient, Grant } from '@functions/calendars/providers/provider';
+import { LOCAL_CALENDAR_CLIENTS, type CalendarProvider } from '@infra/local/emulators/calendar-clients';
 import { signInAtBroker } from '../../support/social';
 import { APP_URL, startCalendarWorld, type CalendarWorld } from '../emulators/calendar-standins';
 
 /**
  * The calendar clients' world in a test: the local OpenID provider and the Google Calendar and
  * Microsoft Graph stand-ins (test/unit/emulators/calendar-standins.ts), with the configuration
- * (functions/env.ts) pointing the clients at them. None of it is Google or Microsoft.
+ * (functions/core/env.ts) pointing the clients at them. None of it is Google or Microsoft.
  */
 export async function startLinkedWorld(): Promise<CalendarWorld> {
   const world = await startCalendarWorld();

@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
-import { calendarClient } from '../../../functions/services/calendars/clients';
-import { microsoftCalendarClient, NO_EVENT } from '../../../functions/services/calendars/microsoft';
-import { patternedRecurrence } from '../../../functions/services/calendars/microsoft-events';
+import { calendarClient } from '@functions/calendars/providers/clients';
+import { microsoftCalendarClient, NO_EVENT } from '@functions/calendars/providers/microsoft';
+import { patternedRecurrence } from '@functions/calendars/providers/microsoft-events';
 import {
   CalendarGone,
   GrantRefused,
@@ -11,13 +11,13 @@ import {
   type ChangePage,
   type ExternalChange,
   type PushedEvent,
-} from '../../../functions/services/calendars/provider';
-import { LOCAL_CALENDAR_CLIENTS } from '../../../infra/local/emulators/calendar-clients';
+} from '@functions/calendars/providers/provider';
+import { LOCAL_CALENDAR_CLIENTS } from '@infra/local/emulators/calendar-clients';
 import { call, type CalendarWorld } from '../emulators/calendar-standins';
 import { codeFor, linkThrough, returnPage, startLinkedWorld } from './linked-world';
 
 /**
- * The Microsoft Graph client (functions/services/calendars/microsoft.ts) against the local
+ * The Microsoft Graph client (functions/calendars/providers/microsoft.ts) against the local
  * stand-ins: the local OpenID provider stands in for Microsoft's identity platform and
  * infra/local/emulators/microsoft-graph.ts for Graph v1.0. Everything here is a stand-in: no
  * request leaves the machine. What a person does in Outlook is done through the stand-in's control

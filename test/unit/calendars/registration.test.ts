@@ -1,12 +1,12 @@
-import { secrets } from '../../../functions/aws/secrets';
-import { resetEnvCache } from '../../../functions/env';
-import { calendarClient } from '../../../functions/services/calendars/clients';
-import { LOCAL_CALENDAR_CLIENTS } from '../../../infra/local/emulators/calendar-clients';
+import { secrets } from '@core/aws/secrets';
+import { resetEnvCache } from '@core/env';
+import { calendarClient } from '@functions/calendars/providers/clients';
+import { LOCAL_CALENDAR_CLIENTS } from '@infra/local/emulators/calendar-clients';
 import { linkThrough, startLinkedWorld } from './linked-world';
 import type { CalendarWorld } from '../emulators/calendar-standins';
 
 /**
- * The app's registration at a calendar provider (functions/services/calendars/clients.ts): locally
+ * The app's registration at a calendar provider (functions/calendars/providers/clients.ts): locally
  * the client id and secret are variables of their own; in AWS they come from a Secrets Manager
  * secret (JSON `client_id`, `client_secret`) read once per container. Secrets Manager has no
  * emulator here, so its client is faked at its `send` (the SDK client's boundary) and answers what

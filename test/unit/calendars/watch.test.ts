@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { calendarClient } from '../../../functions/services/calendars/clients';
-import type { CalendarClient, WatchRef } from '../../../functions/services/calendars/provider';
-import { GRAPH_SUBSCRIPTION_MS } from '../../../functions/services/calendars/watch-clients';
+import { calendarClient } from '@functions/calendars/providers/clients';
+import type { CalendarClient, WatchRef } from '@functions/calendars/providers/provider';
+import { GRAPH_SUBSCRIPTION_MS } from '@functions/calendars/providers/watch-clients';
 import { call, type CalendarWorld } from '../emulators/calendar-standins';
 import { echoValidation, pause, startReceiver, type Receiver } from '../emulators/webhook-receiver';
 import { linkThrough, startLinkedWorld } from './linked-world';
 
 /**
- * The calendar clients' push notifications (functions/services/calendars/watch-clients.ts) against
+ * The calendar clients' push notifications (functions/calendars/providers/watch-clients.ts) against
  * the local stand-ins: a Google channel and a Graph subscription on a calendar's events, renewed
  * and stopped, with a webhook of the test's own. Everything here is a stand-in: no request leaves
  * the machine.

@@ -1,4 +1,4 @@
-import { DEFAULT_PORTS, portVariable, resolvePorts } from '../../../infra/local/emulators/ports';
+import { DEFAULT_PORTS, portVariable, resolvePorts } from '@infra/local/emulators/ports';
 
 describe('the calendar stand-ins’ ports', () => {
   it('are 8461 (Google) and 8462 (Microsoft) for npm start, moved by SPACES_GOOGLE_CALENDAR_PORT and SPACES_MICROSOFT_GRAPH_PORT', () => {

@@ -1,13 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
-import { startGoogleCalendar } from '../../../infra/local/emulators/google-calendar';
-import { startMicrosoftGraph } from '../../../infra/local/emulators/microsoft-graph';
+import { startGoogleCalendar } from '@infra/local/emulators/google-calendar';
+import { startMicrosoftGraph } from '@infra/local/emulators/microsoft-graph';
 import { signInAtBroker } from '../../support/social';
-import {
-  LOCAL_CALENDAR_CLIENTS,
-  startOidc,
-  type CalendarProvider,
-} from '../../../infra/local/emulators/oidc';
+import { LOCAL_CALENDAR_CLIENTS, startOidc, type CalendarProvider } from '@infra/local/emulators/oidc';
 
 /**
  * The calendar stand-ins as a test meets them: the local OpenID provider (standing in for

@@ -1,4 +1,4 @@
-import { DEFAULT_PORTS, resolvePorts } from '../../../infra/local/emulators/ports';
+import { DEFAULT_PORTS, resolvePorts } from '@infra/local/emulators/ports';
 
 describe('resolvePorts', () => {
   it('takes explicit ports over SPACES_<NAME>_PORT over the defaults', () => {

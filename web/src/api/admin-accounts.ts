@@ -1,13 +1,7 @@
 import useSWR, { type ScopedMutator } from 'swr';
-import type {
-  Account,
-  AccountUser,
-  Dashboard,
-  RecentScreen,
-  RecentUser,
-} from '../../../shared/schemas/accounts';
-import type { Status } from '../../../shared/schemas/common';
-import type { AccountPurchase, LicencePage, LicencePurchase } from '../../../shared/schemas/licences';
+import type { Account, AccountUser, Dashboard, RecentScreen, RecentUser } from '@shared/schemas/accounts';
+import type { Status } from '@shared/schemas/common';
+import type { AccountPurchase, LicencePage, LicencePurchase } from '@shared/schemas/licences';
 import { api, request } from './client';
 
 /**

@@ -1,9 +1,9 @@
 import useSWR from 'swr';
-import type { AccountUser } from '../../../shared/schemas/accounts';
-import type { ActivityEntry, ActivityFilter } from '../../../shared/schemas/activity';
-import type { AdminUser } from '../../../shared/schemas/admins';
-import type { Banner } from '../../../shared/schemas/banners';
-import type { Package } from '../../../shared/schemas/packages';
+import type { AccountUser } from '@shared/schemas/accounts';
+import type { ActivityEntry, ActivityFilter } from '@shared/schemas/activity';
+import type { AdminUser } from '@shared/schemas/admins';
+import type { Banner } from '@shared/schemas/banners';
+import type { Package } from '@shared/schemas/packages';
 import { api } from './client';
 
 /**

@@ -1,9 +1,9 @@
 import useSWR, { type ScopedMutator } from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import type { AccountUser } from '../../../shared/schemas/accounts';
-import type { Status } from '../../../shared/schemas/common';
-import type { ActivityPage, TeamActivityFilter } from '../../../shared/schemas/team';
-import type { UserProperty } from '../../../shared/schemas/venues';
+import type { AccountUser } from '@shared/schemas/accounts';
+import type { Status } from '@shared/schemas/common';
+import type { ActivityPage, TeamActivityFilter } from '@shared/schemas/team';
+import type { UserProperty } from '@shared/schemas/venues';
 import { api, request } from './client';
 
 /**

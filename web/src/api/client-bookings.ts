@@ -1,7 +1,7 @@
 import useSWR, { type ScopedMutator } from 'swr';
-import type { Booking, BookingOccurrence } from '../../../shared/schemas/bookings';
-import type { ApplicableScope, EventInput } from '../../../shared/schemas/event';
-import type { Space, Venue } from '../../../shared/schemas/venues';
+import type { Booking, BookingOccurrence } from '@shared/schemas/bookings';
+import type { ApplicableScope, EventInput } from '@shared/schemas/event';
+import type { Space, Venue } from '@shared/schemas/venues';
 import { api, request } from './client';
 import { keys } from './hooks';
 import { venuePaths } from './client-venues';

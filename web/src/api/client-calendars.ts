@@ -4,8 +4,8 @@ import type {
   CalendarAccount,
   CalendarLinkConfig,
   CalendarProvider,
-} from '../../../shared/schemas/calendars';
-import type { Space } from '../../../shared/schemas/venues';
+} from '@shared/schemas/calendars';
+import type { Space } from '@shared/schemas/venues';
 import { api, ApiError } from './client';
 import { fetchUnlessRefused, venuePaths } from './client-venues';
 

@@ -1,7 +1,7 @@
 import useSWR, { type ScopedMutator } from 'swr';
-import type { Slideshow, SlideshowInput } from '../../../shared/schemas/slideshows';
-import type { UploadTicket } from '../../../shared/schemas/uploads';
-import type { SlideContentType } from '../../../shared/slideshows';
+import type { Slideshow, SlideshowInput } from '@shared/schemas/slideshows';
+import type { UploadTicket } from '@shared/schemas/uploads';
+import type { SlideContentType } from '@shared/slideshows';
 import { api, ApiError, presignedForm, request, tracked, uploadFailed } from './client';
 import { venuePaths } from './client-venues';
 

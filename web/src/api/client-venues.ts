@@ -1,10 +1,10 @@
 import { toast } from 'sonner';
 import useSWR, { type ScopedMutator } from 'swr';
-import type { SpaceFeed } from '../../../shared/schemas/bookings';
-import type { SpaceCapAlerts } from '../../../shared/schemas/cap-alerts';
-import type { AssignmentPermission } from '../../../shared/venues';
-import type { Status } from '../../../shared/schemas/common';
-import type { ConfigItem } from '../../../shared/schemas/config';
+import type { SpaceFeed } from '@shared/schemas/bookings';
+import type { SpaceCapAlerts } from '@shared/schemas/cap-alerts';
+import type { AssignmentPermission } from '@shared/venues';
+import type { Status } from '@shared/schemas/common';
+import type { ConfigItem } from '@shared/schemas/config';
 import type {
   Assignment,
   CapAlertSettings,
@@ -12,7 +12,7 @@ import type {
   Screen,
   Space,
   Venue,
-} from '../../../shared/schemas/venues';
+} from '@shared/schemas/venues';
 import { api, ApiError, request } from './client';
 import { keys } from './hooks';
 

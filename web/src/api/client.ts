@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
-import type { LoginResult } from '../../../shared/schemas/auth';
-import type { UploadTicket } from '../../../shared/schemas/uploads';
+import type { LoginResult } from '@shared/schemas/auth';
+import type { UploadTicket } from '@shared/schemas/uploads';
 import { sessionStore, type Session } from '../auth/session';
 
 /**

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import type { ConfigItem, ConfigKind } from '../../../shared/schemas/config';
-import type { AboutMe, Me, MyPackage } from '../../../shared/schemas/me';
+import type { ConfigItem, ConfigKind } from '@shared/schemas/config';
+import type { AboutMe, Me, MyPackage } from '@shared/schemas/me';
 import type { Area } from '../auth/session';
 import { api } from './client';
 

@@ -16,8 +16,8 @@ import type {
   MfaChallenge,
   SignInResult,
   SocialLoginInput,
-} from '../../../shared/schemas/auth';
-import type { Me } from '../../../shared/schemas/me';
+} from '@shared/schemas/auth';
+import type { Me } from '@shared/schemas/me';
 import { api } from '../api/client';
 import { keys, useMe, useMyPackage } from '../api/hooks';
 import { sessionStore, type Area, type EndReason, type Session } from './session';

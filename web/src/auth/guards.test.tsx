@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { rolesAttrFor } from '../../../shared/roles';
+import { rolesAttrFor } from '@shared/roles';
 import { REQUEST_TIMEOUT_MS } from '../api/client';
 import { aClientMe, anAdminMe, signedInAs } from '../test/builders';
 import { fakeApi, type FakeAnswer } from '../test/fakeApi';

@@ -1,5 +1,5 @@
-import { calendarProviders } from '../../../shared/calendars';
-import { socialProviders, type SocialProvider } from '../../../shared/social';
+import { calendarProviders } from '@shared/calendars';
+import { socialProviders, type SocialProvider } from '@shared/social';
 
 /**
  * The product's two popups (docs/product/admin-and-auth.md §2 "Login screen", docs/product/client-area.md §7 "Popups"): social

@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router-dom';
-import { clientSections, type ClientSectionKey } from '../../../shared/roles';
-import { isClientMe } from '../../../shared/me';
+import { clientSections, type ClientSectionKey } from '@shared/roles';
+import { isClientMe } from '@shared/me';
 import { useAuth } from './AuthProvider';
 
 /**

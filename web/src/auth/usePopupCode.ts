@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
 import { toast } from 'sonner';
-import { popupSize, type SocialProvider } from '../../../shared/social';
+import { popupSize, type SocialProvider } from '@shared/social';
 import { randomToken, UNKNOWN_SOURCE, type StoredAttempt } from './popup';
 import type { PopupFlow } from './popupFlows';
 import type { Area } from './session';

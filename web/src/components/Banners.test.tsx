@@ -1,5 +1,5 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import type { Banner } from '../../../shared/schemas/banners';
+import type { Banner } from '@shared/schemas/banners';
 import { aClientMe, signedInAs } from '../test/builders';
 import { fakeApi } from '../test/fakeApi';
 import { renderApp } from '../test/renderApp';

@@ -1,7 +1,7 @@
 import { Button, Card, Flex, Text, View } from '@aws-amplify/ui-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import useSWR from 'swr';
-import type { Banner } from '../../../shared/schemas/banners';
+import type { Banner } from '@shared/schemas/banners';
 import { api } from '../api/client';
 
 /**

@@ -1,8 +1,8 @@
 import { Button, Flex, Image, Text } from '@aws-amplify/ui-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { imageContentTypes, maxUploadBytes, type ImageContentType } from '../../../shared/schemas/uploads';
-import type { UploadTicket } from '../../../shared/schemas/uploads';
+import { imageContentTypes, maxUploadBytes, type ImageContentType } from '@shared/schemas/uploads';
+import type { UploadTicket } from '@shared/schemas/uploads';
 import { api, uploadToPresignedPost } from '../api/client';
 import type { Area } from '../auth/session';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { SocialProvider } from '../../../shared/social';
+import type { SocialProvider } from '@shared/social';
 
 /** The providers with a logo: those with a button (sign-in, linking a calendar). */
 export type LogoProvider = Exclude<SocialProvider, 'linkedin'>;

@@ -1,6 +1,6 @@
 import { Button, Flex } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
-import type { Status } from '../../../shared/schemas/common';
+import type { Status } from '@shared/schemas/common';
 import { formatDateTime } from '../format';
 import { DetailRow } from './DetailRow';
 import { StatusBadge } from './StatusBadge';

@@ -1,7 +1,7 @@
 import { SwitchField } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { Status } from '../../../shared/schemas/common';
+import type { Status } from '@shared/schemas/common';
 import { ApiError } from '../api/client';
 
 /**

@@ -3,11 +3,11 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { Toaster } from 'sonner';
-import type { LoginInput } from '../../../shared/schemas/auth';
+import type { LoginInput } from '@shared/schemas/auth';
 import { lazyResolver } from './form';
 
 const loadLoginResolver = () =>
-  import('../../../shared/schemas/auth').then(({ loginSchema }) => zodResolver(loginSchema));
+  import('@shared/schemas/auth').then(({ loginSchema }) => zodResolver(loginSchema));
 
 function LoginLikeForm({
   resolver,

@@ -1,4 +1,4 @@
-import type { CapAlert } from '../../../shared/schemas/cap-alerts';
+import type { CapAlert } from '@shared/schemas/cap-alerts';
 import { dateTimeIn } from './room';
 
 /**

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { CapAlert } from '../../../shared/schemas/cap-alerts';
-import type { BoundDeviceState, DeviceState } from '../../../shared/schemas/devices';
+import type { CapAlert } from '@shared/schemas/cap-alerts';
+import type { BoundDeviceState, DeviceState } from '@shared/schemas/devices';
 import { fakeApi, type FakeApi } from '../test/fakeApi';
 import { renderApp } from '../test/renderApp';
 import { DEVICE_KEY, STATE_KEY } from './device';

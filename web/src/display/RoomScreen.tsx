@@ -1,5 +1,5 @@
 import { useCallback, useId, useState } from 'react';
-import type { BoundDeviceState } from '../../../shared/schemas/devices';
+import type { BoundDeviceState } from '@shared/schemas/devices';
 import { DisplayClock } from './clock';
 import { bookNow, checkIn } from './device';
 import { PinPad } from './PinPad';

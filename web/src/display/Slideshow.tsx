@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
-import type { Slideshow as SlideshowData } from '../../../shared/schemas/slideshows';
-import { fromHms } from '../../../shared/slideshows';
+import type { Slideshow as SlideshowData } from '@shared/schemas/slideshows';
+import { fromHms } from '@shared/slideshows';
 import '../components/slides/transitions.css';
 
 /** How long a transition runs (as the slideshow panel's preview runs it). */

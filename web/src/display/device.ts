@@ -5,7 +5,7 @@ import type {
   DeviceCheckIn,
   DeviceRegistered,
   DeviceState,
-} from '../../../shared/schemas/devices';
+} from '@shared/schemas/devices';
 import { correctClock, serverNow } from './clock';
 import { API_BASE, ApiError, messageOf, NETWORK_ERROR, REQUEST_TIMEOUT_MS } from '../api/client';
 

@@ -1,4 +1,4 @@
-import type { BoundDeviceState } from '../../../shared/schemas/devices';
+import type { BoundDeviceState } from '@shared/schemas/devices';
 import { alertsInForce, localDate, roomNow, timeLeft } from './room';
 
 /** What the display makes of its state as the clock moves, in the venue's zone whatever the host's. */

@@ -1,6 +1,6 @@
-import type { CapAlert } from '../../../shared/schemas/cap-alerts';
-import type { BoundDeviceState } from '../../../shared/schemas/devices';
-import { parseTimeOfDay } from '../../../shared/time-of-day';
+import type { CapAlert } from '@shared/schemas/cap-alerts';
+import type { BoundDeviceState } from '@shared/schemas/devices';
+import { parseTimeOfDay } from '@shared/time-of-day';
 
 /**
  * What a room display makes of its state at a moment: the room's status, the meeting in progress

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { POLL_INTERVAL_SECONDS } from '../../../shared/devices';
-import type { DeviceState } from '../../../shared/schemas/devices';
+import { POLL_INTERVAL_SECONDS } from '@shared/devices';
+import type { DeviceState } from '@shared/schemas/devices';
 import { ApiError } from '../api/client';
 import {
   DeviceApiError,

@@ -1,5 +1,5 @@
 import { Flex, Image, Text } from '@aws-amplify/ui-react';
-import type { MeAccount } from '../../../shared/schemas/me';
+import type { MeAccount } from '@shared/schemas/me';
 
 /** One line of the account's address: street, city, state ZIP, country. */
 export function formatAddress(account: MeAccount): string {

@@ -1,5 +1,5 @@
-import { clientSections } from '../../../shared/roles';
-import { isClientMe } from '../../../shared/me';
+import { clientSections } from '@shared/roles';
+import { isClientMe } from '@shared/me';
 import { useAboutMe } from '../api/hooks';
 import { useAuth } from '../auth/AuthProvider';
 import { ClientBanners } from '../components/Banners';

@@ -1,6 +1,6 @@
 import { Flex, Text } from '@aws-amplify/ui-react';
-import { isClientMe } from '../../../shared/me';
-import { allows } from '../../../shared/roles';
+import { isClientMe } from '@shared/me';
+import { allows } from '@shared/roles';
 import { formatVenueTime } from '../activityTime';
 import { useUpcomingBookings } from '../api/client-bookings';
 import { useAuth } from '../auth/AuthProvider';

@@ -1,5 +1,5 @@
 import { Flex, Text } from '@aws-amplify/ui-react';
-import type { AccountTotals } from '../../../shared/schemas/me';
+import type { AccountTotals } from '@shared/schemas/me';
 
 const items: { key: keyof AccountTotals; label: string }[] = [
   { key: 'total_users', label: 'Users' },

@@ -1,6 +1,6 @@
-import { rolesAttrFor, type ClientRole } from '../../../shared/roles';
-import type { ConfigItem } from '../../../shared/schemas/config';
-import type { AdminMe, ClientMe } from '../../../shared/schemas/me';
+import { rolesAttrFor, type ClientRole } from '@shared/roles';
+import type { ConfigItem } from '@shared/schemas/config';
+import type { AdminMe, ClientMe } from '@shared/schemas/me';
 import { sessionStore, type Area } from '../auth/session';
 import type { FakeApi } from './fakeApi';
 

@@ -1,7 +1,7 @@
 import { TextField } from '@aws-amplify/ui-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { messages } from '../../../../shared/schemas/messages';
+import { messages } from '@shared/schemas/messages';
 import { localDay } from '../../activityTime';
 import { NETWORK_ERROR } from '../../api/client';
 
@@ -21,8 +21,8 @@ const fields = ['from_date', 'to_date'] as const;
  */
 async function checkRange(range: DateRange): Promise<RangeErrors> {
   const [{ activityFilterSchema }, { fieldErrors }] = await Promise.all([
-    import('../../../../shared/schemas/activity'),
-    import('../../../../shared/schemas/common'),
+    import('@shared/schemas/activity'),
+    import('@shared/schemas/common'),
   ]);
   const parsed = activityFilterSchema.safeParse(range);
   const found = parsed.success ? {} : fieldErrors(parsed.error);

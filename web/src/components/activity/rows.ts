@@ -1,4 +1,4 @@
-import type { ActivityEntry } from '../../../../shared/schemas/activity';
+import type { ActivityEntry } from '@shared/schemas/activity';
 import { formatActivityTime } from '../../activityTime';
 
 /**

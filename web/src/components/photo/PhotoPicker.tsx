@@ -8,7 +8,7 @@ import {
   type ImageContentType,
   type UploadPurpose,
   type UploadTicket,
-} from '../../../../shared/schemas/uploads';
+} from '@shared/schemas/uploads';
 import { api, uploadToPresignedPost } from '../../api/client';
 import type { Area as ApiArea } from '../../auth/session';
 import { PageLoader } from '../PageLoader';

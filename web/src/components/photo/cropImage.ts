@@ -1,5 +1,5 @@
 import type { Area } from 'react-easy-crop';
-import type { ImageContentType } from '../../../../shared/schemas/uploads';
+import type { ImageContentType } from '@shared/schemas/uploads';
 
 /** Largest side of a stored profile photo, in pixels. */
 const MAX_SIDE = 512;

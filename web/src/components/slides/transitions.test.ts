@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { SLIDE_TRANSITIONS } from '../../../../shared/slideshows';
+import { SLIDE_TRANSITIONS } from '@shared/slideshows';
 
 /**
  * The transitions' stylesheet, which the slideshow panel's preview and the room display play: each of

@@ -1,6 +1,6 @@
 import { Avatar, Flex } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
-import type { AccountUser } from '../../../../shared/schemas/accounts';
+import type { AccountUser } from '@shared/schemas/accounts';
 import type { Area } from '../../auth/session';
 import { DetailRow } from '../DetailRow';
 import { initials, personName } from '../../format';

@@ -4,17 +4,9 @@ import { useState } from 'react';
 import { useForm, type Path, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import type * as z from 'zod';
-import type { ClientRole } from '../../../../shared/roles';
-import {
-  newAccountUserSchema,
-  updateAccountUserSchema,
-  type AccountUser,
-} from '../../../../shared/schemas/accounts';
-import {
-  newTeamUserSchema,
-  teamUserChangesSchema,
-  updateTeamUserSchema,
-} from '../../../../shared/schemas/team';
+import type { ClientRole } from '@shared/roles';
+import { newAccountUserSchema, updateAccountUserSchema, type AccountUser } from '@shared/schemas/accounts';
+import { newTeamUserSchema, teamUserChangesSchema, updateTeamUserSchema } from '@shared/schemas/team';
 import { api } from '../../api/client';
 import type { Area } from '../../auth/session';
 import { initials } from '../../format';

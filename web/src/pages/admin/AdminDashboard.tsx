@@ -1,7 +1,7 @@
 import { Button, Card, Flex, Grid, Heading, Link, Text } from '@aws-amplify/ui-react';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import type { Account, RecentScreen, RecentUser } from '../../../../shared/schemas/accounts';
+import type { Account, RecentScreen, RecentUser } from '@shared/schemas/accounts';
 import {
   useDashboard,
   useRecentAccounts,

@@ -1,14 +1,14 @@
 import { Button, Flex, PasswordField, TextField } from '@aws-amplify/ui-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import type { LoginInput } from '../../../../shared/schemas/auth';
+import type { LoginInput } from '@shared/schemas/auth';
 import { useAuth } from '../../auth/AuthProvider';
 import type { Area } from '../../auth/session';
 import { fieldProps, lazyResolver } from '../../components/form';
 
 // The schema (and zod) load when the form is first used, so that the sign-in page draws sooner.
 const resolver = lazyResolver(() =>
-  import('../../../../shared/schemas/auth').then(({ loginSchema }) => zodResolver(loginSchema)),
+  import('@shared/schemas/auth').then(({ loginSchema }) => zodResolver(loginSchema)),
 );
 
 /** E-mail and password. On success the guest guard takes the user on (redirect query or home). */

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type * as z from 'zod';
-import { resetSchema } from '../../../../shared/schemas/auth';
+import { resetSchema } from '@shared/schemas/auth';
 import { api } from '../../api/client';
 import { areaLogin, type Area } from '../../auth/session';
 import { fieldProps } from '../../components/form';

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import type { SocialProvider } from '../../../../shared/social';
+import type { SocialProvider } from '@shared/social';
 import { navigate, type StoredAttempt } from '../../auth/popup';
 import { popupFlows, type PopupFlowName } from '../../auth/popupFlows';
 import { fakeApi } from '../../test/fakeApi';

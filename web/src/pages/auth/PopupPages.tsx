@@ -1,7 +1,7 @@
 import { Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { socialProviderNames, type SocialProvider } from '../../../../shared/social';
+import { socialProviderNames, type SocialProvider } from '@shared/social';
 import { navigate, readStoredAttempt, type PopupMessage, type StoredAttempt } from '../../auth/popup';
 import { popupFlows, type PopupFlow, type PopupFlowName } from '../../auth/popupFlows';
 import { Standalone } from '../../components/Standalone';

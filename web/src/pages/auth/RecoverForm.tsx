@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type * as z from 'zod';
-import type { recoverySchema } from '../../../../shared/schemas/auth';
+import type { recoverySchema } from '@shared/schemas/auth';
 import { api, ApiError } from '../../api/client';
 import type { Area } from '../../auth/session';
 import { fieldProps, lazyResolver } from '../../components/form';
@@ -12,7 +12,7 @@ type RecoveryInput = z.input<typeof recoverySchema>;
 
 // Part of the sign-in page: like the login form, its schema loads on first use.
 const resolver = lazyResolver(() =>
-  import('../../../../shared/schemas/auth').then(({ recoverySchema }) => zodResolver(recoverySchema)),
+  import('@shared/schemas/auth').then(({ recoverySchema }) => zodResolver(recoverySchema)),
 );
 
 /**

@@ -1,5 +1,5 @@
 import { Button, Flex, Text, TextField } from '@aws-amplify/ui-react';
-import type { MfaChallenge } from '../../../../shared/schemas/auth';
+import type { MfaChallenge } from '@shared/schemas/auth';
 import { useAuth } from '../../auth/AuthProvider';
 import { QrCode } from '../../components/QrCode';
 import { useSixDigitCode } from '../../components/useSixDigitCode';

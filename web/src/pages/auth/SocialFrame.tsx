@@ -1,6 +1,6 @@
 import { Button, Flex, Text } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
-import { loginButtons } from '../../../../shared/social';
+import { loginButtons } from '@shared/social';
 import type { Area } from '../../auth/session';
 
 /** The social sign-in buttons under the login form, after an 'or'. */

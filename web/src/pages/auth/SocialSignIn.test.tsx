@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import type { SocialProvider } from '../../../../shared/social';
-import type { SocialConfig } from '../../../../shared/schemas/auth';
+import type { SocialProvider } from '@shared/social';
+import type { SocialConfig } from '@shared/schemas/auth';
 import { popupFlows } from '../../auth/popupFlows';
 import { aClientMe, anAdminMe, aPackage } from '../../test/builders';
 import { fakeApi, type FakeApi } from '../../test/fakeApi';

@@ -5,8 +5,8 @@ import {
   loginButtons,
   socialProviderNames,
   type SocialProvider,
-} from '../../../../shared/social';
-import type { SocialConfig } from '../../../../shared/schemas/auth';
+} from '@shared/social';
+import type { SocialConfig } from '@shared/schemas/auth';
 import { api } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
 import { prepare, type Prepared } from '../../auth/popup';

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type * as z from 'zod';
-import { passwordChangeSchema } from '../../../../shared/schemas/auth';
+import { passwordChangeSchema } from '@shared/schemas/auth';
 import { api, ApiError } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
 import type { Area } from '../../auth/session';

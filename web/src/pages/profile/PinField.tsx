@@ -2,7 +2,7 @@ import { Button, Flex, TextField } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
-import type { ClientMe, ResetPinResult } from '../../../../shared/schemas/me';
+import type { ClientMe, ResetPinResult } from '@shared/schemas/me';
 import { request } from '../../api/client';
 import { keys } from '../../api/hooks';
 

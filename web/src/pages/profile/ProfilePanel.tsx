@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { isClientMe } from '../../../../shared/me';
+import { isClientMe } from '@shared/me';
 import { PageLoader } from '../../components/PageLoader';
 import { SidePanel } from '../../components/SidePanel';
 import { useAuth } from '../../auth/AuthProvider';

@@ -1,6 +1,6 @@
 import { Avatar, Button, Flex, Text } from '@aws-amplify/ui-react';
-import { isClientMe } from '../../../../shared/me';
-import type { Me } from '../../../../shared/schemas/me';
+import { isClientMe } from '@shared/me';
+import type { Me } from '@shared/schemas/me';
 import { fullName } from '../../auth/AuthProvider';
 import { DetailRow } from '../../components/DetailRow';
 

@@ -1,7 +1,7 @@
 import { Button, Flex, Loader, Text, TextField } from '@aws-amplify/ui-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import type { MfaSetup } from '../../../../shared/schemas/auth';
+import type { MfaSetup } from '@shared/schemas/auth';
 import { api } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
 import { QrCode } from '../../components/QrCode';

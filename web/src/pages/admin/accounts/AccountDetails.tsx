@@ -1,10 +1,10 @@
 import { Button, Flex } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
-import type { Account } from '../../../../../shared/schemas/accounts';
-import { AccountLogo } from '../../../components/AccountLogo';
-import { DetailRow } from '../../../components/DetailRow';
-import { StatusBadge } from '../../../components/StatusBadge';
-import { formatDateTime } from '../../../format';
+import type { Account } from '@shared/schemas/accounts';
+import { AccountLogo } from '@web/components/AccountLogo';
+import { DetailRow } from '@web/components/DetailRow';
+import { StatusBadge } from '@web/components/StatusBadge';
+import { formatDateTime } from '@web/format';
 import { formatDay, personName } from './text';
 
 /**

@@ -5,12 +5,12 @@ import { Controller, useForm, useWatch, type Path, type Resolver } from 'react-h
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
 import type * as z from 'zod';
-import { newAccountSchema, updateAccountSchema, type Account } from '../../../../../shared/schemas/accounts';
-import { accountChanged, accountPaths } from '../../../api/admin-accounts';
-import { usePackages } from '../../../api/admin-platform';
-import { api } from '../../../api/client';
-import { fieldProps, FormActions, showServerErrors } from '../../../components/form';
-import { LogoPicker, uploadLogo, type PendingLogo } from '../../../components/LogoPicker';
+import { newAccountSchema, updateAccountSchema, type Account } from '@shared/schemas/accounts';
+import { accountChanged, accountPaths } from '@web/api/admin-accounts';
+import { usePackages } from '@web/api/admin-platform';
+import { api } from '@web/api/client';
+import { fieldProps, FormActions, showServerErrors } from '@web/components/form';
+import { LogoPicker, uploadLogo, type PendingLogo } from '@web/components/LogoPicker';
 
 type AccountInput = z.input<typeof newAccountSchema>;
 type AccountOutput = z.output<typeof newAccountSchema>;

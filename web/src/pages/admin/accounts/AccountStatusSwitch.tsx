@@ -1,8 +1,8 @@
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
-import type { Account } from '../../../../../shared/schemas/accounts';
-import { accountChanged, setAccountStatus } from '../../../api/admin-accounts';
-import { StatusSwitch } from '../../../components/StatusSwitch';
+import type { Account } from '@shared/schemas/accounts';
+import { accountChanged, setAccountStatus } from '@web/api/admin-accounts';
+import { StatusSwitch } from '@web/components/StatusSwitch';
 
 /** The account's status toggle, saved at once: GET /admin/account/{id}/{status}. */
 export function AccountStatusSwitch({ account, label }: { account: Account; label?: string }) {

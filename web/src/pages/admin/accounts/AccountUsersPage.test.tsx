@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { aClientMe, anAdminMe, aPackage, signedInAs } from '../../../test/builders';
-import { fakeApi, type FakeApi } from '../../../test/fakeApi';
-import { renderApp } from '../../../test/renderApp';
-import { shownToasts } from '../../../test/toasts';
-import type { AccountPurchase } from '../../../../../shared/schemas/licences';
+import { aClientMe, anAdminMe, aPackage, signedInAs } from '@web/test/builders';
+import { fakeApi, type FakeApi } from '@web/test/fakeApi';
+import { renderApp } from '@web/test/renderApp';
+import { shownToasts } from '@web/test/toasts';
+import type { AccountPurchase } from '@shared/schemas/licences';
 import { formatDay } from './text';
 import { anAccount, aUser, ulidOf } from './testData';
 

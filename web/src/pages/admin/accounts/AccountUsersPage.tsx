@@ -1,12 +1,12 @@
 import { Card, Flex, Heading, Link, Text } from '@aws-amplify/ui-react';
 import { useCallback, useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
-import type { Account } from '../../../../../shared/schemas/accounts';
-import { useAccount } from '../../../api/admin-accounts';
-import { AccountLogo } from '../../../components/AccountLogo';
-import { LoadFailed } from '../../../components/LoadFailed';
-import { PageLoader } from '../../../components/PageLoader';
-import { SidePanel } from '../../../components/SidePanel';
+import type { Account } from '@shared/schemas/accounts';
+import { useAccount } from '@web/api/admin-accounts';
+import { AccountLogo } from '@web/components/AccountLogo';
+import { LoadFailed } from '@web/components/LoadFailed';
+import { PageLoader } from '@web/components/PageLoader';
+import { SidePanel } from '@web/components/SidePanel';
 import { AccountDetails } from './AccountDetails';
 import { AccountForm } from './AccountForm';
 import { AccountStatusSwitch } from './AccountStatusSwitch';

@@ -9,11 +9,11 @@ import {
   Text,
   VisuallyHidden,
 } from '@aws-amplify/ui-react';
-import type { Account } from '../../../../../shared/schemas/accounts';
-import type { AccountPurchase } from '../../../../../shared/schemas/licences';
-import { usePurchases } from '../../../api/admin-accounts';
-import { DetailRow } from '../../../components/DetailRow';
-import { PageLoader } from '../../../components/PageLoader';
+import type { Account } from '@shared/schemas/accounts';
+import type { AccountPurchase } from '@shared/schemas/licences';
+import { usePurchases } from '@web/api/admin-accounts';
+import { DetailRow } from '@web/components/DetailRow';
+import { PageLoader } from '@web/components/PageLoader';
 import { formatAmount, formatDay } from './text';
 
 /** "#1–#5", "#7"; '—' for a purchase recorded before its numbers were kept. */

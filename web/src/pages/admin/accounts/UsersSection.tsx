@@ -4,17 +4,17 @@ import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
-import type { Account, AccountUser } from '../../../../../shared/schemas/accounts';
-import { accountPaths, setUserStatus, useAccountUsers } from '../../../api/admin-accounts';
-import { request } from '../../../api/client';
-import { useAuth } from '../../../auth/AuthProvider';
-import { DataTable } from '../../../components/DataTable';
-import { PageLoader } from '../../../components/PageLoader';
-import { RowMenu } from '../../../components/RowMenu';
-import { SidePanel } from '../../../components/SidePanel';
-import { StatusSwitch } from '../../../components/StatusSwitch';
-import { UserDetails } from '../../../components/users/UserDetails';
-import { UserForm } from '../../../components/users/UserForm';
+import type { Account, AccountUser } from '@shared/schemas/accounts';
+import { accountPaths, setUserStatus, useAccountUsers } from '@web/api/admin-accounts';
+import { request } from '@web/api/client';
+import { useAuth } from '@web/auth/AuthProvider';
+import { DataTable } from '@web/components/DataTable';
+import { PageLoader } from '@web/components/PageLoader';
+import { RowMenu } from '@web/components/RowMenu';
+import { SidePanel } from '@web/components/SidePanel';
+import { StatusSwitch } from '@web/components/StatusSwitch';
+import { UserDetails } from '@web/components/users/UserDetails';
+import { UserForm } from '@web/components/users/UserForm';
 import { personName, rolesOf } from './text';
 
 /** Side panel modes (docs/product/admin-and-auth.md §4): closed, add/edit, details. Closing resets the selection. */

@@ -1,6 +1,6 @@
-import type { Account, AccountUser, RecentUser } from '../../../../../shared/schemas/accounts';
-import type { Licence } from '../../../../../shared/schemas/licences';
-import type { Package } from '../../../../../shared/schemas/packages';
+import type { Account, AccountUser, RecentUser } from '@shared/schemas/accounts';
+import type { Licence } from '@shared/schemas/licences';
+import type { Package } from '@shared/schemas/packages';
 
 /** Test data of the account pages' tests: each builder reads as the thing it makes. */
 

@@ -1,5 +1,5 @@
-import { clientRoles, type ClientRole } from '../../../../../shared/roles';
-import type { Account } from '../../../../../shared/schemas/accounts';
+import { clientRoles, type ClientRole } from '@shared/roles';
+import type { Account } from '@shared/schemas/accounts';
 
 /** How the admin pages write an account, a person, a day and an amount. */
 
@@ -11,7 +11,7 @@ export function accountAddress(
   return [account.address, account.city, stateZip, account.country].filter(Boolean).join(', ');
 }
 
-export { personName } from '../../../format';
+export { personName } from '@web/format';
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { activityComponents, type ActivityEntry } from '../../../../../shared/schemas/activity';
-import { anAdminMe, signedInAs } from '../../../test/builders';
-import { fakeApi, type FakeApi } from '../../../test/fakeApi';
-import { renderApp } from '../../../test/renderApp';
-import { localDay } from '../../../activityTime';
+import { activityComponents, type ActivityEntry } from '@shared/schemas/activity';
+import { anAdminMe, signedInAs } from '@web/test/builders';
+import { fakeApi, type FakeApi } from '@web/test/fakeApi';
+import { renderApp } from '@web/test/renderApp';
+import { localDay } from '@web/activityTime';
 
 function anEntry(n: number, overrides: Partial<ActivityEntry> = {}): ActivityEntry {
   return {

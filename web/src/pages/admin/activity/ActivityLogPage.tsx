@@ -1,14 +1,14 @@
 import { Flex, Heading, Link, SelectField, Text } from '@aws-amplify/ui-react';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { activityComponents } from '../../../../../shared/schemas/activity';
-import { useActivity, useActivityPerson, type ActivitySource } from '../../../api/admin-platform';
-import { activityColumns } from '../../../components/activity/columns';
-import { DateRangeFields, useDateRange } from '../../../components/activity/DateRange';
-import { activityRow } from '../../../components/activity/rows';
-import { DataTable } from '../../../components/DataTable';
-import { PageLoader } from '../../../components/PageLoader';
-import { personName } from '../../../format';
+import { activityComponents } from '@shared/schemas/activity';
+import { useActivity, useActivityPerson, type ActivitySource } from '@web/api/admin-platform';
+import { activityColumns } from '@web/components/activity/columns';
+import { DateRangeFields, useDateRange } from '@web/components/activity/DateRange';
+import { activityRow } from '@web/components/activity/rows';
+import { DataTable } from '@web/components/DataTable';
+import { PageLoader } from '@web/components/PageLoader';
+import { personName } from '@web/format';
 
 /** Activity log default range (docs/product/admin-and-auth.md §9): the last 30 days up to today, as the API reads it. */
 const DEFAULT_DAYS = 30;

@@ -1,8 +1,8 @@
 import { Text } from '@aws-amplify/ui-react';
-import type { Banner } from '../../../../../shared/schemas/banners';
-import type { Package } from '../../../../../shared/schemas/packages';
-import { DetailRow } from '../../../components/DetailRow';
-import { RecordDetails } from '../../../components/RecordDetails';
+import type { Banner } from '@shared/schemas/banners';
+import type { Package } from '@shared/schemas/packages';
+import { DetailRow } from '@web/components/DetailRow';
+import { RecordDetails } from '@web/components/RecordDetails';
 import { formatDay, packagesText, positionLabels, yesNo } from './bannerText';
 
 /** Read-only details of one banner announcement, with Edit. */

@@ -12,11 +12,11 @@ import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
 import type * as z from 'zod';
-import { bannerInputSchema, bannerPositions, type Banner } from '../../../../../shared/schemas/banners';
-import type { Package } from '../../../../../shared/schemas/packages';
-import { platformPaths } from '../../../api/admin-platform';
-import { api } from '../../../api/client';
-import { fieldProps, FormActions, showServerErrors } from '../../../components/form';
+import { bannerInputSchema, bannerPositions, type Banner } from '@shared/schemas/banners';
+import type { Package } from '@shared/schemas/packages';
+import { platformPaths } from '@web/api/admin-platform';
+import { api } from '@web/api/client';
+import { fieldProps, FormActions, showServerErrors } from '@web/components/form';
 import { bannerPackageIds, positionLabels } from './bannerText';
 import { StatusField } from './StatusField';
 

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Banner } from '../../../../../shared/schemas/banners';
-import type { Package } from '../../../../../shared/schemas/packages';
-import { anAdminMe, signedInAs } from '../../../test/builders';
-import { fakeApi, type FakeApi } from '../../../test/fakeApi';
-import { renderApp } from '../../../test/renderApp';
+import type { Banner } from '@shared/schemas/banners';
+import type { Package } from '@shared/schemas/packages';
+import { anAdminMe, signedInAs } from '@web/test/builders';
+import { fakeApi, type FakeApi } from '@web/test/fakeApi';
+import { renderApp } from '@web/test/renderApp';
 
 const goldId = '01J00000000000000000000GD1';
 const silverId = '01J00000000000000000000SV1';

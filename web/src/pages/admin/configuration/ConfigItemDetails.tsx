@@ -1,6 +1,6 @@
-import type { ConfigItem } from '../../../../../shared/schemas/config';
-import { DetailRow } from '../../../components/DetailRow';
-import { RecordDetails } from '../../../components/RecordDetails';
+import type { ConfigItem } from '@shared/schemas/config';
+import { DetailRow } from '@web/components/DetailRow';
+import { RecordDetails } from '@web/components/RecordDetails';
 
 /** Read-only details of one item, with Edit. */
 export function ConfigItemDetails({ item, onEdit }: { item: ConfigItem; onEdit: () => void }) {

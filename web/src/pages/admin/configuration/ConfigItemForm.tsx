@@ -9,10 +9,10 @@ import {
   updateConfigItemSchema,
   type ConfigItem,
   type ConfigKind,
-} from '../../../../../shared/schemas/config';
-import { api, ApiError } from '../../../api/client';
-import { configPaths } from '../../../api/hooks';
-import { fieldProps, FormActions } from '../../../components/form';
+} from '@shared/schemas/config';
+import { api, ApiError } from '@web/api/client';
+import { configPaths } from '@web/api/hooks';
+import { fieldProps, FormActions } from '@web/components/form';
 import { StatusField } from './StatusField';
 
 type ItemInput = z.input<typeof updateConfigItemSchema>;

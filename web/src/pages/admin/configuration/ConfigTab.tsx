@@ -1,16 +1,16 @@
 import { Button, VisuallyHidden } from '@aws-amplify/ui-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useCallback, useMemo, useState } from 'react';
-import { configLabels, type ConfigItem, type ConfigKind } from '../../../../../shared/schemas/config';
-import { useConfigItems } from '../../../api/hooks';
-import { DataTable } from '../../../components/DataTable';
-import { PageLoader } from '../../../components/PageLoader';
-import { RowMenu } from '../../../components/RowMenu';
-import { SidePanel } from '../../../components/SidePanel';
-import { formatDate } from '../../../format';
+import { configLabels, type ConfigItem, type ConfigKind } from '@shared/schemas/config';
+import { useConfigItems } from '@web/api/hooks';
+import { DataTable } from '@web/components/DataTable';
+import { PageLoader } from '@web/components/PageLoader';
+import { RowMenu } from '@web/components/RowMenu';
+import { SidePanel } from '@web/components/SidePanel';
+import { formatDate } from '@web/format';
 import { ConfigItemDetails } from './ConfigItemDetails';
 import { ConfigItemForm } from './ConfigItemForm';
-import { StatusBadge } from '../../../components/StatusBadge';
+import { StatusBadge } from '@web/components/StatusBadge';
 
 /** Side panel modes (docs/product/admin-and-auth.md §4): closed, add/edit, details. Closing resets the selection. */
 type Panel =

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { aConfigItem, anAdminMe, signedInAs } from '../../../test/builders';
-import { fakeApi, type FakeApi } from '../../../test/fakeApi';
-import { renderApp } from '../../../test/renderApp';
+import { aConfigItem, anAdminMe, signedInAs } from '@web/test/builders';
+import { fakeApi, type FakeApi } from '@web/test/fakeApi';
+import { renderApp } from '@web/test/renderApp';
 
 const titles = [
   'Wi-Fi',

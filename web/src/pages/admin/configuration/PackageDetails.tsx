@@ -1,6 +1,6 @@
-import type { Package } from '../../../../../shared/schemas/packages';
-import { DetailRow } from '../../../components/DetailRow';
-import { RecordDetails } from '../../../components/RecordDetails';
+import type { Package } from '@shared/schemas/packages';
+import { DetailRow } from '@web/components/DetailRow';
+import { RecordDetails } from '@web/components/RecordDetails';
 import { packageFlags, packageLimits, packageRoles } from './packageText';
 
 /** Read-only details of one package, with Edit. */

@@ -13,7 +13,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
 import type * as z from 'zod';
-import { clientRoles } from '../../../../../shared/roles';
+import { clientRoles } from '@shared/roles';
 import {
   DEFAULT_STORAGE_LIMIT_GB,
   MAX_STORAGE_LIMIT_GB,
@@ -22,10 +22,10 @@ import {
   rolesText,
   type Package,
   type PackageLimit,
-} from '../../../../../shared/schemas/packages';
-import { platformPaths } from '../../../api/admin-platform';
-import { api } from '../../../api/client';
-import { fieldProps, FormActions, showServerErrors } from '../../../components/form';
+} from '@shared/schemas/packages';
+import { platformPaths } from '@web/api/admin-platform';
+import { api } from '@web/api/client';
+import { fieldProps, FormActions, showServerErrors } from '@web/components/form';
 import { packageFlags, packageLimits, packageRoles } from './packageText';
 import { StatusField } from './StatusField';
 

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Package } from '../../../../../shared/schemas/packages';
-import { anAdminMe, signedInAs } from '../../../test/builders';
-import { fakeApi, type FakeApi } from '../../../test/fakeApi';
-import { renderApp } from '../../../test/renderApp';
+import type { Package } from '@shared/schemas/packages';
+import { anAdminMe, signedInAs } from '@web/test/builders';
+import { fakeApi, type FakeApi } from '@web/test/fakeApi';
+import { renderApp } from '@web/test/renderApp';
 
 function aPackage(name: string, overrides: Partial<Package> = {}): Package {
   return {

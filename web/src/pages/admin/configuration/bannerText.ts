@@ -1,6 +1,6 @@
-import type { Banner } from '../../../../../shared/schemas/banners';
-import type { Package } from '../../../../../shared/schemas/packages';
-import { formatDate } from '../../../format';
+import type { Banner } from '@shared/schemas/banners';
+import type { Package } from '@shared/schemas/packages';
+import { formatDate } from '@web/format';
 
 /** How the banners tab names a banner's parts. */
 

@@ -1,5 +1,5 @@
-import type { ClientRole } from '../../../../../shared/roles';
-import type { Package } from '../../../../../shared/schemas/packages';
+import type { ClientRole } from '@shared/roles';
+import type { Package } from '@shared/schemas/packages';
 
 /** How the packages tab names a package's parts. */
 

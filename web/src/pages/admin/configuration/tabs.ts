@@ -1,4 +1,4 @@
-import type { ConfigKind } from '../../../../../shared/schemas/config';
+import type { ConfigKind } from '@shared/schemas/config';
 
 /**
  * The configuration tabs (docs/product/admin-and-auth.md §2), in order. `view` names what the tab draws: one of

@@ -1,8 +1,8 @@
 import { Button, Flex } from '@aws-amplify/ui-react';
-import type { Licence } from '../../../../../shared/schemas/licences';
-import { DetailRow } from '../../../components/DetailRow';
-import { StatusBadge } from '../../../components/StatusBadge';
-import { formatDateTime } from '../../../format';
+import type { Licence } from '@shared/schemas/licences';
+import { DetailRow } from '@web/components/DetailRow';
+import { StatusBadge } from '@web/components/StatusBadge';
+import { formatDateTime } from '@web/format';
 import { formatAmount, formatDay } from '../accounts/text';
 
 /** Read-only details of a licence, with Edit. */

@@ -9,10 +9,10 @@ import {
   newLicencesSchema,
   updateLicenceSchema,
   type Licence,
-} from '../../../../../shared/schemas/licences';
-import { accountPaths, revalidateLicences } from '../../../api/admin-accounts';
-import { api } from '../../../api/client';
-import { fieldProps, FormActions, showServerErrors } from '../../../components/form';
+} from '@shared/schemas/licences';
+import { accountPaths, revalidateLicences } from '@web/api/admin-accounts';
+import { api } from '@web/api/client';
+import { fieldProps, FormActions, showServerErrors } from '@web/components/form';
 
 type AddInput = z.input<typeof newLicencesSchema>;
 type AddOutput = z.output<typeof newLicencesSchema>;

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Licence } from '../../../../../shared/schemas/licences';
-import { anAdminMe, signedInAs } from '../../../test/builders';
-import { fakeApi, type FakeApi, type FakeCall } from '../../../test/fakeApi';
-import { renderApp } from '../../../test/renderApp';
+import type { Licence } from '@shared/schemas/licences';
+import { anAdminMe, signedInAs } from '@web/test/builders';
+import { fakeApi, type FakeApi, type FakeCall } from '@web/test/fakeApi';
+import { renderApp } from '@web/test/renderApp';
 import { aLicence, anAccount } from '../accounts/testData';
 
 const account = anAccount('Acme Halls');

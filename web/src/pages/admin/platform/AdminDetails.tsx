@@ -1,8 +1,8 @@
 import { Avatar, Button, Flex, Text } from '@aws-amplify/ui-react';
-import type { AdminUser } from '../../../../../shared/schemas/admins';
-import { DetailRow } from '../../../components/DetailRow';
-import { StatusBadge } from '../../../components/StatusBadge';
-import { formatDateTime } from '../../../format';
+import type { AdminUser } from '@shared/schemas/admins';
+import { DetailRow } from '@web/components/DetailRow';
+import { StatusBadge } from '@web/components/StatusBadge';
+import { formatDateTime } from '@web/format';
 import { adminInitials, adminName } from './adminText';
 
 /** Read-only details of one admin user, with Edit and Activity Log. */

@@ -5,12 +5,12 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
 import type * as z from 'zod';
-import { newAdminSchema, updateAdminSchema, type AdminUser } from '../../../../../shared/schemas/admins';
-import { platformPaths } from '../../../api/admin-platform';
-import { api } from '../../../api/client';
-import { useAuth } from '../../../auth/AuthProvider';
-import { fieldProps, FormActions, showServerErrors } from '../../../components/form';
-import { PhotoPicker, uploadPhoto, type PendingPhoto } from '../../../components/photo/PhotoPicker';
+import { newAdminSchema, updateAdminSchema, type AdminUser } from '@shared/schemas/admins';
+import { platformPaths } from '@web/api/admin-platform';
+import { api } from '@web/api/client';
+import { useAuth } from '@web/auth/AuthProvider';
+import { fieldProps, FormActions, showServerErrors } from '@web/components/form';
+import { PhotoPicker, uploadPhoto, type PendingPhoto } from '@web/components/photo/PhotoPicker';
 import { StatusField } from '../configuration/StatusField';
 import { adminInitials } from './adminText';
 

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { AdminUser } from '../../../../../shared/schemas/admins';
-import { anAdminMe, signedInAs } from '../../../test/builders';
-import { fakeApi, type FakeApi } from '../../../test/fakeApi';
-import { renderApp } from '../../../test/renderApp';
+import type { AdminUser } from '@shared/schemas/admins';
+import { anAdminMe, signedInAs } from '@web/test/builders';
+import { fakeApi, type FakeApi } from '@web/test/fakeApi';
+import { renderApp } from '@web/test/renderApp';
 
 function anAdmin(first: string, last: string, overrides: Partial<AdminUser> = {}): AdminUser {
   return {

@@ -1,4 +1,4 @@
-import type { AdminUser } from '../../../../../shared/schemas/admins';
+import type { AdminUser } from '@shared/schemas/admins';
 
 /** "First Last" of an admin user. */
 export const adminName = (admin: Pick<AdminUser, 'first_name' | 'last_name'>) =>

@@ -1,9 +1,9 @@
 import { Button, Card, Flex, Heading } from '@aws-amplify/ui-react';
 import { lazy, Suspense, useState } from 'react';
-import type { ClientMe } from '../../../../../shared/schemas/me';
-import { AccountLogo } from '../../../components/AccountLogo';
-import { DetailRow } from '../../../components/DetailRow';
-import { PageLoader } from '../../../components/PageLoader';
+import type { ClientMe } from '@shared/schemas/me';
+import { AccountLogo } from '@web/components/AccountLogo';
+import { DetailRow } from '@web/components/DetailRow';
+import { PageLoader } from '@web/components/PageLoader';
 
 // The form (react-hook-form, the zod schemas) loads when Edit is pressed.
 const AccountForm = lazy(() => import('./AccountForm').then((m) => ({ default: m.AccountForm })));

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { AccountUser } from '../../../../../shared/schemas/accounts';
-import type { ActivityEntry } from '../../../../../shared/schemas/activity';
-import { formatActivityTime, localDay } from '../../../activityTime';
-import { aClientMe, signedInAs } from '../../../test/builders';
-import { fakeApi, type FakeApi } from '../../../test/fakeApi';
-import { renderApp } from '../../../test/renderApp';
-import { shownToasts } from '../../../test/toasts';
+import type { AccountUser } from '@shared/schemas/accounts';
+import type { ActivityEntry } from '@shared/schemas/activity';
+import { formatActivityTime, localDay } from '@web/activityTime';
+import { aClientMe, signedInAs } from '@web/test/builders';
+import { fakeApi, type FakeApi } from '@web/test/fakeApi';
+import { renderApp } from '@web/test/renderApp';
+import { shownToasts } from '@web/test/toasts';
 
 const me = aClientMe('Account Admin', { id: 'u1' });
 

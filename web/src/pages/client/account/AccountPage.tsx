@@ -1,8 +1,8 @@
 import { Flex, Heading, View } from '@aws-amplify/ui-react';
 import { NavLink, Outlet } from 'react-router-dom';
-import { allows } from '../../../../../shared/roles';
-import { isClientMe } from '../../../../../shared/me';
-import { useAuth } from '../../../auth/AuthProvider';
+import { allows } from '@shared/roles';
+import { isClientMe } from '@shared/me';
+import { useAuth } from '@web/auth/AuthProvider';
 import { AccountInfo } from './AccountInfo';
 
 const tabs = [

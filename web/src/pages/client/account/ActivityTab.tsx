@@ -2,13 +2,13 @@ import { Button, Flex } from '@aws-amplify/ui-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
-import { NETWORK_ERROR } from '../../../api/client';
-import { loadWholeRange, useAccountActivity } from '../../../api/client-account';
-import { activityColumns } from '../../../components/activity/columns';
-import { DateRangeFields, useDateRange, type DateRange } from '../../../components/activity/DateRange';
-import { activityRow, type ActivityRow } from '../../../components/activity/rows';
-import { DataTable, matchesSearch } from '../../../components/DataTable';
-import { PageLoader } from '../../../components/PageLoader';
+import { NETWORK_ERROR } from '@web/api/client';
+import { loadWholeRange, useAccountActivity } from '@web/api/client-account';
+import { activityColumns } from '@web/components/activity/columns';
+import { DateRangeFields, useDateRange, type DateRange } from '@web/components/activity/DateRange';
+import { activityRow, type ActivityRow } from '@web/components/activity/rows';
+import { DataTable, matchesSearch } from '@web/components/DataTable';
+import { PageLoader } from '@web/components/PageLoader';
 import { activityCsv, csvFileName, download, exportRow } from './activityExport';
 
 /** The Activity tab's default range (docs/product/client-area.md §2): the last 30 days up to today, today included. */

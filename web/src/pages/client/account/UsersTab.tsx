@@ -3,29 +3,27 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
-import { allows, type ClientRole } from '../../../../../shared/roles';
-import { isClientMe } from '../../../../../shared/me';
-import type { AccountUser } from '../../../../../shared/schemas/accounts';
+import { allows, type ClientRole } from '@shared/roles';
+import { isClientMe } from '@shared/me';
+import type { AccountUser } from '@shared/schemas/accounts';
 import {
   resetTeamUserPin,
   setTeamUserStatus,
   teamPaths,
   useTeamUsers,
   useUserProperties,
-} from '../../../api/client-account';
-import { keys } from '../../../api/hooks';
-import { useAuth } from '../../../auth/AuthProvider';
-import { DataTable } from '../../../components/DataTable';
-import { PageLoader } from '../../../components/PageLoader';
-import { SidePanel } from '../../../components/SidePanel';
-import { StatusSwitch } from '../../../components/StatusSwitch';
-import { UserDetails } from '../../../components/users/UserDetails';
-import { initials, personName } from '../../../format';
+} from '@web/api/client-account';
+import { keys } from '@web/api/hooks';
+import { useAuth } from '@web/auth/AuthProvider';
+import { DataTable } from '@web/components/DataTable';
+import { PageLoader } from '@web/components/PageLoader';
+import { SidePanel } from '@web/components/SidePanel';
+import { StatusSwitch } from '@web/components/StatusSwitch';
+import { UserDetails } from '@web/components/users/UserDetails';
+import { initials, personName } from '@web/format';
 
 // The form (react-hook-form, the zod schemas) loads when a panel opens for editing.
-const UserForm = lazy(() =>
-  import('../../../components/users/UserForm').then((m) => ({ default: m.UserForm })),
-);
+const UserForm = lazy(() => import('@web/components/users/UserForm').then((m) => ({ default: m.UserForm })));
 
 /** Side panel modes (docs/product/client-area.md §4): closed, add/edit, details. Closing resets the selection. */
 type Panel =

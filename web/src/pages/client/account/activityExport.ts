@@ -1,5 +1,5 @@
-import { toCsv } from '../../../../../shared/csv';
-import type { ActivityRow } from '../../../components/activity/rows';
+import { toCsv } from '@shared/csv';
+import type { ActivityRow } from '@web/components/activity/rows';
 
 /** The columns of both exports: the Activity tab's text columns, as the table shows them. */
 export const exportHeaders = ['User', 'Role', 'Category', 'Activity', 'Time'] as const;

@@ -1,6 +1,6 @@
 import { jsPDF } from 'jspdf';
 import { autoTable } from 'jspdf-autotable';
-import type { ActivityRow } from '../../../components/activity/rows';
+import type { ActivityRow } from '@web/components/activity/rows';
 import { exportHeaders, exportRow } from './activityExport';
 
 /**

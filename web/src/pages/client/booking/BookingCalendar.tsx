@@ -12,7 +12,7 @@ import withDragAndDropModule, { type EventInteractionArgs } from 'react-big-cale
 import CalendarModule from 'react-big-calendar/lib/Calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import MonthModule from 'react-big-calendar/lib/Month';
-import type { BookingOccurrence } from '../../../../../shared/schemas/bookings';
+import type { BookingOccurrence } from '@shared/schemas/bookings';
 import './booking.css';
 import { clockTime, localizer } from './localizer';
 import { externalSource, sourceName } from './text';

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { BOOKINGS_REFRESH_MS } from '../../../api/client-bookings';
-import { renderApp } from '../../../test/renderApp';
-import { shownToasts } from '../../../test/toasts';
+import { BOOKINGS_REFRESH_MS } from '@web/api/client-bookings';
+import { renderApp } from '@web/test/renderApp';
+import { shownToasts } from '@web/test/toasts';
 import {
   aBookingOf,
   annex,

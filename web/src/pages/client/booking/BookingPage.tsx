@@ -1,11 +1,11 @@
 import { Button, Flex, Heading, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import type { BookingOccurrence } from '../../../../../shared/schemas/bookings';
-import { allows } from '../../../../../shared/roles';
-import type { Venue } from '../../../../../shared/schemas/venues';
-import { useBookings, useCalendarVenues } from '../../../api/client-bookings';
-import { PageLoader } from '../../../components/PageLoader';
+import type { BookingOccurrence } from '@shared/schemas/bookings';
+import { allows } from '@shared/roles';
+import type { Venue } from '@shared/schemas/venues';
+import { useBookings, useCalendarVenues } from '@web/api/client-bookings';
+import { PageLoader } from '@web/components/PageLoader';
 import { may, useAccess, type Access } from '../venues/access';
 import { BookingCalendar, type CalendarEvent, type CalendarView } from './BookingCalendar';
 import { EventMenu, type EventMenuState } from './EventMenu';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useHostTimeZone } from '../../../../../shared/testing/host-time-zone';
-import { renderApp } from '../../../test/renderApp';
+import { useHostTimeZone } from '@shared/testing/host-time-zone';
+import { renderApp } from '@web/test/renderApp';
 import { anOccurrence, bookingApi, pier, windowPath, withPierChosen } from './testData';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { BookingOccurrence } from '../../../../../shared/schemas/bookings';
+import type { BookingOccurrence } from '@shared/schemas/bookings';
 
 /** An event's right-click menu: where it opened and what it offers. */
 export interface EventMenuState {

@@ -1,6 +1,6 @@
 import type { DateLocalizer as Localizer, Formats } from 'react-big-calendar';
 import { DateLocalizer } from 'react-big-calendar/lib/localizer';
-import { ordinal } from '../../../../../shared/booking-text';
+import { ordinal } from '@shared/booking-text';
 
 /**
  * The calendar's dates (react-big-calendar's localizer): its own date arithmetic on floating dates

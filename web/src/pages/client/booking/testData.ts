@@ -1,8 +1,8 @@
-import type { ClientRole } from '../../../../../shared/roles';
-import type { Booking, BookingOccurrence } from '../../../../../shared/schemas/bookings';
-import type { Space, Venue } from '../../../../../shared/schemas/venues';
-import { aClientMe, signedInAs } from '../../../test/builders';
-import { fakeApi, type FakeApi } from '../../../test/fakeApi';
+import type { ClientRole } from '@shared/roles';
+import type { Booking, BookingOccurrence } from '@shared/schemas/bookings';
+import type { Space, Venue } from '@shared/schemas/venues';
+import { aClientMe, signedInAs } from '@web/test/builders';
+import { fakeApi, type FakeApi } from '@web/test/fakeApi';
 import { aSpace, aVenue, ulidOf } from '../venues/testData';
 
 /** Test data of the Events section: each builder reads as what it makes. */

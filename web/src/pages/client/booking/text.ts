@@ -1,10 +1,10 @@
-import type { BookingOccurrence, BookingSource } from '../../../../../shared/schemas/bookings';
-import type { ApplicableScope } from '../../../../../shared/schemas/event';
-import { socialProviderNames } from '../../../../../shared/social';
+import type { BookingOccurrence, BookingSource } from '@shared/schemas/bookings';
+import type { ApplicableScope } from '@shared/schemas/event';
+import { socialProviderNames } from '@shared/social';
 
 /** How the Events section writes bookings. */
 
-export { describeRule, ordinals, unitOf, weekdayNames } from '../../../../../shared/booking-text';
+export { describeRule, ordinals, unitOf, weekdayNames } from '@shared/booking-text';
 
 /** 'Apply update on' and the delete's choices (docs/product/client-area.md §2, §4). */
 export const scopeLabels: Record<ApplicableScope, string> = {

@@ -1,4 +1,4 @@
-import { HOST_TIME_ZONES, inHostTimeZone } from '../../../../../shared/testing/host-time-zone';
+import { HOST_TIME_ZONES, inHostTimeZone } from '@shared/testing/host-time-zone';
 import { textColourOn } from './BookingCalendar';
 import { describeRule } from './text';
 import {

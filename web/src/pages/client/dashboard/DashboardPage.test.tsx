@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { aClientMe, signedInAs } from '../../../test/builders';
-import { fakeApi } from '../../../test/fakeApi';
-import { shownToasts } from '../../../test/toasts';
-import { renderApp } from '../../../test/renderApp';
+import { aClientMe, signedInAs } from '@web/test/builders';
+import { fakeApi } from '@web/test/fakeApi';
+import { shownToasts } from '@web/test/toasts';
+import { renderApp } from '@web/test/renderApp';
 import { aScreen, aSpace, aVenue, venuesApi } from '../venues/testData';
 import { anOccurrence } from './testData';
 

@@ -1,10 +1,10 @@
 import { Button, Flex, Grid, Heading } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { allows } from '../../../../../shared/roles';
-import { useUpcomingBookings } from '../../../api/client-bookings';
-import { useRecentScreens, useRecentSpaces, useRecentVenues } from '../../../api/client-venues';
-import { RecentList, RecentRow } from '../../../components/RecentList';
+import { allows } from '@shared/roles';
+import { useUpcomingBookings } from '@web/api/client-bookings';
+import { useRecentScreens, useRecentSpaces, useRecentVenues } from '@web/api/client-venues';
+import { RecentList, RecentRow } from '@web/components/RecentList';
 import { may, useAccess, type Access } from '../venues/access';
 import { ItemStatusSwitch } from '../venues/cards';
 import { closedPanel, PanelHost, type PanelState } from '../venues/panels/PanelHost';

@@ -1,6 +1,6 @@
 import { Flex, Text } from '@aws-amplify/ui-react';
-import type { BookingOccurrence } from '../../../../../shared/schemas/bookings';
-import { formatVenueTimeRange, venueDay } from '../../../activityTime';
+import type { BookingOccurrence } from '@shared/schemas/bookings';
+import { formatVenueTimeRange, venueDay } from '@web/activityTime';
 
 /**
  * A row of the dashboard's upcoming events (docs/product/client-area.md §2 "Dashboard"): a month/day leaf edged

@@ -1,4 +1,4 @@
-import type { BookingOccurrence } from '../../../../../shared/schemas/bookings';
+import type { BookingOccurrence } from '@shared/schemas/bookings';
 import { ulidOf } from '../venues/testData';
 
 /** Test data of the upcoming events (the dashboard, the header). */

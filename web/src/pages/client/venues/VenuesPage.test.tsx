@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { SCREENS_REFRESH_MS } from '../../../api/client-venues';
-import { renderApp } from '../../../test/renderApp';
+import { SCREENS_REFRESH_MS } from '@web/api/client-venues';
+import { renderApp } from '@web/test/renderApp';
 import { anAssignment, anItem, aScreen, aSpace, aVenue, venuesApi } from './testData';
 
 const hall = aVenue(1, 'Hall A');

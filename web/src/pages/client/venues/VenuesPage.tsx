@@ -1,10 +1,10 @@
 import { Button, Flex, Grid, Heading, Pagination, Text, View, type GridProps } from '@aws-amplify/ui-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { Space } from '../../../../../shared/schemas/venues';
-import { useAmenities, useScreens, useSpaces, useSpaceTypes, useVenues } from '../../../api/client-venues';
-import { PageLoader } from '../../../components/PageLoader';
-import { useSortMenu } from '../../../layout/sortMenu';
+import type { Space } from '@shared/schemas/venues';
+import { useAmenities, useScreens, useSpaces, useSpaceTypes, useVenues } from '@web/api/client-venues';
+import { PageLoader } from '@web/components/PageLoader';
+import { useSortMenu } from '@web/layout/sortMenu';
 import { may, useAccess, type Access } from './access';
 import { ListSearch, ScreenCard, SpaceCard, VenueCard } from './cards';
 import { closedPanel, PanelHost, type PanelState } from './panels/PanelHost';

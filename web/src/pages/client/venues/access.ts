@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { allows, type ClientRole, type RolesAttr } from '../../../../../shared/roles';
-import { isClientMe } from '../../../../../shared/me';
-import type { BookingOccurrence } from '../../../../../shared/schemas/bookings';
-import { actsOn, type AssignmentPermission } from '../../../../../shared/venues';
-import { useMyPackage } from '../../../api/hooks';
-import { useAuth } from '../../../auth/AuthProvider';
+import { allows, type ClientRole, type RolesAttr } from '@shared/roles';
+import { isClientMe } from '@shared/me';
+import type { BookingOccurrence } from '@shared/schemas/bookings';
+import { actsOn, type AssignmentPermission } from '@shared/venues';
+import { useMyPackage } from '@web/api/hooks';
+import { useAuth } from '@web/auth/AuthProvider';
 
 /**
  * What the signed-in client may do in the Venues area (docs/product/client-area.md §2 "Venues area", §6) and to

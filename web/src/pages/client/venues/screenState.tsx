@@ -1,9 +1,9 @@
 import { Badge, Text } from '@aws-amplify/ui-react';
-import type { Screen } from '../../../../../shared/schemas/venues';
-import { licenceExpiresSoon } from '../../../../../shared/venues';
-import { localDay } from '../../../activityTime';
-import { DetailRow } from '../../../components/DetailRow';
-import { formatDateTime } from '../../../format';
+import type { Screen } from '@shared/schemas/venues';
+import { licenceExpiresSoon } from '@shared/venues';
+import { localDay } from '@web/activityTime';
+import { DetailRow } from '@web/components/DetailRow';
+import { formatDateTime } from '@web/format';
 import { formatDay } from './text';
 
 /** A licence's expiry date, marked when it is within the warning window (docs/product/client-area.md §9). */

@@ -1,4 +1,4 @@
-import type { Screen, Space, Venue } from '../../../../../shared/schemas/venues';
+import type { Screen, Space, Venue } from '@shared/schemas/venues';
 import { screenName } from './text';
 
 /**

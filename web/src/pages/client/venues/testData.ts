@@ -1,13 +1,9 @@
-import type { ClientRole } from '../../../../../shared/roles';
-import type {
-  AvailableCalendar,
-  CalendarAccount,
-  CalendarLinkConfig,
-} from '../../../../../shared/schemas/calendars';
-import type { ConfigItem } from '../../../../../shared/schemas/config';
-import type { Assignment, Screen, Space, Venue } from '../../../../../shared/schemas/venues';
-import { aClientMe, signedInAs } from '../../../test/builders';
-import { fakeApi, type FakeApi } from '../../../test/fakeApi';
+import type { ClientRole } from '@shared/roles';
+import type { AvailableCalendar, CalendarAccount, CalendarLinkConfig } from '@shared/schemas/calendars';
+import type { ConfigItem } from '@shared/schemas/config';
+import type { Assignment, Screen, Space, Venue } from '@shared/schemas/venues';
+import { aClientMe, signedInAs } from '@web/test/builders';
+import { fakeApi, type FakeApi } from '@web/test/fakeApi';
 import { ulidOf } from '../../admin/accounts/testData';
 
 /** Test data of the Venues area's and the dashboard's tests: each builder reads as what it makes. */

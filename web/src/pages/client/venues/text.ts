@@ -1,7 +1,7 @@
-import type { ConfigItem } from '../../../../../shared/schemas/config';
-import type { Screen, Space, Venue } from '../../../../../shared/schemas/venues';
-import { CALENDAR_COLORS } from '../../../../../shared/venues';
-import { formatVenueTime } from '../../../activityTime';
+import type { ConfigItem } from '@shared/schemas/config';
+import type { Screen, Space, Venue } from '@shared/schemas/venues';
+import { CALENDAR_COLORS } from '@shared/venues';
+import { formatVenueTime } from '@web/activityTime';
 
 /** How the Venues area writes its items. */
 

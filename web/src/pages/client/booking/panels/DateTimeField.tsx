@@ -1,7 +1,7 @@
 import { Flex, SelectField, TextField } from '@aws-amplify/ui-react';
 import { Controller, type Control } from 'react-hook-form';
-import { TIME_CHOICES } from '../../../../../../shared/time-of-day';
-import type { EventInput } from '../../../../../../shared/schemas/event';
+import { TIME_CHOICES } from '@shared/time-of-day';
+import type { EventInput } from '@shared/schemas/event';
 import type { EventFormFields } from './formFields';
 
 /** `YYYY-MM-DD HH:mm:ss` as its date and its time `HH:mm`. */

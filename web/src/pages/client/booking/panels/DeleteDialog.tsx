@@ -1,7 +1,7 @@
 import { Radio, RadioGroupField } from '@aws-amplify/ui-react';
 import { useState } from 'react';
-import { applicableScopes, type ApplicableScope } from '../../../../../../shared/schemas/event';
-import { ConfirmDialog } from '../../../../components/ConfirmDialog';
+import { applicableScopes, type ApplicableScope } from '@shared/schemas/event';
+import { ConfirmDialog } from '@web/components/ConfirmDialog';
 import { scopeLabels } from '../text';
 
 /**

@@ -1,7 +1,7 @@
 import { Alert, Button, Flex, Heading, Image, Text } from '@aws-amplify/ui-react';
-import type { BookingOccurrence } from '../../../../../../shared/schemas/bookings';
-import { DetailRow } from '../../../../components/DetailRow';
-import { formatVenueTimeRange } from '../../../../activityTime';
+import type { BookingOccurrence } from '@shared/schemas/bookings';
+import { DetailRow } from '@web/components/DetailRow';
+import { formatVenueTimeRange } from '@web/activityTime';
 import { describeRule, externalSource, sourceName } from '../text';
 
 /**

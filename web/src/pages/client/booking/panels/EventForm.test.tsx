@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderApp } from '../../../../test/renderApp';
-import { shownToasts } from '../../../../test/toasts';
+import { renderApp } from '@web/test/renderApp';
+import { shownToasts } from '@web/test/toasts';
 import {
   anOccurrence,
   atNow,

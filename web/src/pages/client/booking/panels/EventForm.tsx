@@ -12,10 +12,10 @@ import { useMemo } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type Path, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import { useSWRConfig, type Cache } from 'swr';
-import { availabilityErrors } from '../../../../../../shared/availability';
-import type { BookingOccurrence } from '../../../../../../shared/schemas/bookings';
-import { applicableScopes, eventSchema, type EventInput } from '../../../../../../shared/schemas/event';
-import type { Space } from '../../../../../../shared/schemas/venues';
+import { availabilityErrors } from '@shared/availability';
+import type { BookingOccurrence } from '@shared/schemas/bookings';
+import { applicableScopes, eventSchema, type EventInput } from '@shared/schemas/event';
+import type { Space } from '@shared/schemas/venues';
 import {
   bookingPaths,
   createBooking,
@@ -24,8 +24,8 @@ import {
   useMySpaces,
   useMyVenues,
   useScopes,
-} from '../../../../api/client-bookings';
-import { fieldProps, FormActions, showServerErrors } from '../../../../components/form';
+} from '@web/api/client-bookings';
+import { fieldProps, FormActions, showServerErrors } from '@web/components/form';
 import { ControlledSelect } from '../../venues/panels/fields';
 import { DateTimeField } from './DateTimeField';
 import type { EventFormFields } from './formFields';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { PageLoader } from '../../../../components/PageLoader';
+import { PageLoader } from '@web/components/PageLoader';
 import type { EventPanelProps } from './state';
 
 // The panels, with the form's libraries (react-hook-form, zod and the recurrence rules), load when

@@ -1,9 +1,9 @@
 import { Button, Flex, Text, TextField } from '@aws-amplify/ui-react';
 import { useId } from 'react';
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
-import { MAX_INVITEES, type EventInput } from '../../../../../../shared/schemas/event';
-import { useInvitees } from '../../../../api/client-bookings';
-import { fieldProps } from '../../../../components/form';
+import { MAX_INVITEES, type EventInput } from '@shared/schemas/event';
+import { useInvitees } from '@web/api/client-bookings';
+import { fieldProps } from '@web/components/form';
 import type { EventFormFields } from './formFields';
 
 /**

@@ -18,8 +18,8 @@ import {
   type RecurEndType,
   type RecurType,
   type WeekdayCode,
-} from '../../../../../../shared/schemas/event';
-import { fieldProps } from '../../../../components/form';
+} from '@shared/schemas/event';
+import { fieldProps } from '@web/components/form';
 import { ordinals, unitOf, weekdayNames } from '../text';
 import type { EventFormFields } from './formFields';
 

@@ -1,4 +1,4 @@
-import type { ApplicableScope, RecurEndType, RecurType } from '../../../../../../shared/schemas/event';
+import type { ApplicableScope, RecurEndType, RecurType } from '@shared/schemas/event';
 
 /**
  * The event form as it holds its values: text for every field (the shared schema reads digits and

@@ -1,4 +1,4 @@
-import type { BookingOccurrence } from '../../../../../../shared/schemas/bookings';
+import type { BookingOccurrence } from '@shared/schemas/bookings';
 import type { Access } from '../../venues/access';
 
 /**

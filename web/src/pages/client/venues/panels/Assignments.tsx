@@ -1,10 +1,10 @@
 import { Avatar, Button, Flex, Heading, Loader, SelectField, SwitchField, Text } from '@aws-amplify/ui-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import type { Assignment } from '../../../../../../shared/schemas/venues';
-import type { AssignmentPermission } from '../../../../../../shared/venues';
-import type { ApiReply } from '../../../../api/client';
-import { initials, personName } from '../../../../format';
+import type { Assignment } from '@shared/schemas/venues';
+import type { AssignmentPermission } from '@shared/venues';
+import type { ApiReply } from '@web/api/client';
+import { initials, personName } from '@web/format';
 
 type Person = Assignment['user'];
 

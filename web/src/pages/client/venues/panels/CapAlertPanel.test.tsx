@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
-import type { CapAlert, SpaceCapAlerts } from '../../../../../../shared/schemas/cap-alerts';
-import { CAP_ALERTS_REFRESH_MS } from '../../../../api/client-venues';
-import { renderApp } from '../../../../test/renderApp';
+import type { CapAlert, SpaceCapAlerts } from '@shared/schemas/cap-alerts';
+import { CAP_ALERTS_REFRESH_MS } from '@web/api/client-venues';
+import { renderApp } from '@web/test/renderApp';
 import { aSpace, aVenue, venuesApi } from '../testData';
 
 const hall = aVenue(1, 'Hall A');

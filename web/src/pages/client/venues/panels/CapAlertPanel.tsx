@@ -5,17 +5,13 @@ import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
 import type * as z from 'zod';
-import type { Status } from '../../../../../../shared/schemas/common';
-import {
-  capAlertInputSchema,
-  type CapAlertSettings,
-  type Space,
-} from '../../../../../../shared/schemas/venues';
-import { MAX_CAP_ALERT_URLS } from '../../../../../../shared/venues';
-import { request } from '../../../../api/client';
-import { revalidateAfter, useCapAlerts, venuePaths } from '../../../../api/client-venues';
-import { showServerErrors } from '../../../../components/form';
-import { StatusBadge } from '../../../../components/StatusBadge';
+import type { Status } from '@shared/schemas/common';
+import { capAlertInputSchema, type CapAlertSettings, type Space } from '@shared/schemas/venues';
+import { MAX_CAP_ALERT_URLS } from '@shared/venues';
+import { request } from '@web/api/client';
+import { revalidateAfter, useCapAlerts, venuePaths } from '@web/api/client-venues';
+import { showServerErrors } from '@web/components/form';
+import { StatusBadge } from '@web/components/StatusBadge';
 import { CapAlertsInForce } from './CapAlertsInForce';
 
 /** The form holds the URLs; the status is the switch's and goes with every save. */

@@ -1,8 +1,8 @@
 import { Badge, Flex, Heading, Loader, Text, type BadgeVariations } from '@aws-amplify/ui-react';
 import { useId } from 'react';
-import type { CapAlert, CapFeedState, CapSeverity } from '../../../../../../shared/schemas/cap-alerts';
-import { useSpaceCapAlerts } from '../../../../api/client-venues';
-import { formatActivityTime } from '../../../../activityTime';
+import type { CapAlert, CapFeedState, CapSeverity } from '@shared/schemas/cap-alerts';
+import { useSpaceCapAlerts } from '@web/api/client-venues';
+import { formatActivityTime } from '@web/activityTime';
 
 /** Each severity's badge: the word says it, the colour only repeats it. */
 const severityBadge: Record<CapSeverity, BadgeVariations | undefined> = {

@@ -1,8 +1,8 @@
 import { Flex, Image, View } from '@aws-amplify/ui-react';
-import type { Screen, Space, Venue } from '../../../../../../shared/schemas/venues';
-import { useAmenities, useSpaceTypes, useVenueTypes } from '../../../../api/client-venues';
-import { DetailRow } from '../../../../components/DetailRow';
-import { RecordDetails } from '../../../../components/RecordDetails';
+import type { Screen, Space, Venue } from '@shared/schemas/venues';
+import { useAmenities, useSpaceTypes, useVenueTypes } from '@web/api/client-venues';
+import { DetailRow } from '@web/components/DetailRow';
+import { RecordDetails } from '@web/components/RecordDetails';
 import { ScreenStateRows } from '../screenState';
 import {
   addressOf,

@@ -1,13 +1,13 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
-import { rolesAttrFor, type ClientRole } from '../../../../../../shared/roles';
-import { Providers } from '../../../../App';
-import { aClientMe, aPackage, signedInAs } from '../../../../test/builders';
-import { fakeApi } from '../../../../test/fakeApi';
-import { renderApp } from '../../../../test/renderApp';
-import { shownToasts } from '../../../../test/toasts';
+import { rolesAttrFor, type ClientRole } from '@shared/roles';
+import { Providers } from '@web/App';
+import { aClientMe, aPackage, signedInAs } from '@web/test/builders';
+import { fakeApi } from '@web/test/fakeApi';
+import { renderApp } from '@web/test/renderApp';
+import { shownToasts } from '@web/test/toasts';
 import { PanelHost } from './PanelHost';
 import { aCalendarAccount, aVenue, venuesApi } from '../testData';
-import { aPopup, receive, stubOpen } from '../../../../test/popup';
+import { aPopup, receive, stubOpen } from '@web/test/popup';
 
 const hall = aVenue(1, 'Hall A');
 const accountsPath = `/client/calendar/accounts/${hall.id}`;

@@ -2,13 +2,9 @@ import { Badge, Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-reac
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
-import {
-  calendarMessages,
-  calendarProviderNames,
-  type CalendarProvider,
-} from '../../../../../../shared/calendars';
-import type { CalendarAccount } from '../../../../../../shared/schemas/calendars';
-import type { Venue } from '../../../../../../shared/schemas/venues';
+import { calendarMessages, calendarProviderNames, type CalendarProvider } from '@shared/calendars';
+import type { CalendarAccount } from '@shared/schemas/calendars';
+import type { Venue } from '@shared/schemas/venues';
 import {
   linkCalendarAccount,
   refused,
@@ -16,11 +12,11 @@ import {
   revalidateCalendars,
   useCalendarAccounts,
   useCalendarLinkConfig,
-} from '../../../../api/client-calendars';
-import { popupFlows } from '../../../../auth/popupFlows';
-import { usePopupCode } from '../../../../auth/usePopupCode';
-import { ConfirmDialog } from '../../../../components/ConfirmDialog';
-import { ProviderLogo } from '../../../../components/ProviderLogo';
+} from '@web/api/client-calendars';
+import { popupFlows } from '@web/auth/popupFlows';
+import { usePopupCode } from '@web/auth/usePopupCode';
+import { ConfirmDialog } from '@web/components/ConfirmDialog';
+import { ProviderLogo } from '@web/components/ProviderLogo';
 
 const nameOf = (provider: CalendarProvider) => calendarProviderNames[provider];
 

@@ -8,11 +8,11 @@ import {
   offlineNotificationSchema,
   type OfflineNotificationInput,
   type Screen,
-} from '../../../../../../shared/schemas/venues';
-import { OFFLINE_FREQUENCIES } from '../../../../../../shared/venues';
-import { api } from '../../../../api/client';
-import { revalidateAfter, venuePaths } from '../../../../api/client-venues';
-import { fieldProps, FormActions, showServerErrors } from '../../../../components/form';
+} from '@shared/schemas/venues';
+import { OFFLINE_FREQUENCIES } from '@shared/venues';
+import { api } from '@web/api/client';
+import { revalidateAfter, venuePaths } from '@web/api/client-venues';
+import { fieldProps, FormActions, showServerErrors } from '@web/components/form';
 import { ControlledSelect } from './fields';
 
 type Output = z.output<typeof offlineNotificationSchema>;

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { PageLoader } from '../../../../components/PageLoader';
+import { PageLoader } from '@web/components/PageLoader';
 import type { Access } from '../access';
 
 // The panels load when one first opens, not with the page.

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import type { Screen, Space, Venue } from '../../../../../../shared/schemas/venues';
-import { actsOn } from '../../../../../../shared/venues';
+import type { Screen, Space, Venue } from '@shared/schemas/venues';
+import { actsOn } from '@shared/venues';
 import {
   assignCoordinator,
   assignManager,
@@ -15,9 +15,9 @@ import {
   useVenueManagers,
   useVenues,
   venuePaths,
-} from '../../../../api/client-venues';
-import { PageLoader } from '../../../../components/PageLoader';
-import { SidePanel } from '../../../../components/SidePanel';
+} from '@web/api/client-venues';
+import { PageLoader } from '@web/components/PageLoader';
+import { SidePanel } from '@web/components/SidePanel';
 import { may, useCalendarIntegration, type Access } from '../access';
 import { Assignments } from './Assignments';
 import { ScreenDetails, SpaceDetails, VenueDetails } from './Details';

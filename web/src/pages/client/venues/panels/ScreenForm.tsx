@@ -11,13 +11,13 @@ import {
   type ScreenInput,
   type Space,
   type Venue,
-} from '../../../../../../shared/schemas/venues';
-import { api } from '../../../../api/client';
-import { revalidateAfter, useLicences, venuePaths } from '../../../../api/client-venues';
-import { DetailRow } from '../../../../components/DetailRow';
-import { fieldProps, FormActions, showServerErrors } from '../../../../components/form';
-import { PhotoPicker, uploadPhoto, type PendingPhoto } from '../../../../components/photo/PhotoPicker';
-import { StatusField } from '../../../admin/configuration/StatusField';
+} from '@shared/schemas/venues';
+import { api } from '@web/api/client';
+import { revalidateAfter, useLicences, venuePaths } from '@web/api/client-venues';
+import { DetailRow } from '@web/components/DetailRow';
+import { fieldProps, FormActions, showServerErrors } from '@web/components/form';
+import { PhotoPicker, uploadPhoto, type PendingPhoto } from '@web/components/photo/PhotoPicker';
+import { StatusField } from '@web/pages/admin/configuration/StatusField';
 import { ControlledSelect } from './fields';
 
 type ScreenOutput = z.output<typeof screenInputSchema>;

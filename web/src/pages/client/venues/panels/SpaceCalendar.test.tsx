@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { ClientRole } from '../../../../../../shared/roles';
-import type { Space } from '../../../../../../shared/schemas/venues';
-import { aPackage } from '../../../../test/builders';
-import { renderApp } from '../../../../test/renderApp';
-import { shownToasts } from '../../../../test/toasts';
+import type { ClientRole } from '@shared/roles';
+import type { Space } from '@shared/schemas/venues';
+import { aPackage } from '@web/test/builders';
+import { renderApp } from '@web/test/renderApp';
+import { shownToasts } from '@web/test/toasts';
 import { aCalendarAccount, aSpace, availableCalendarsOf, aVenue, venuesApi } from '../testData';
 
 const hall = aVenue(1, 'Hall A');

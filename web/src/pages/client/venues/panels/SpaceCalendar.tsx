@@ -3,17 +3,17 @@ import { useId, useState } from 'react';
 import { Controller, useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
-import { calendarMessages, calendarProviderNames } from '../../../../../../shared/calendars';
-import type { AvailableCalendar } from '../../../../../../shared/schemas/calendars';
-import type { Space } from '../../../../../../shared/schemas/venues';
-import { refused, unlinkSpaceCalendar, useAvailableCalendars } from '../../../../api/client-calendars';
-import { revalidateAfter } from '../../../../api/client-venues';
-import { DetailRow } from '../../../../components/DetailRow';
+import { calendarMessages, calendarProviderNames } from '@shared/calendars';
+import type { AvailableCalendar } from '@shared/schemas/calendars';
+import type { Space } from '@shared/schemas/venues';
+import { refused, unlinkSpaceCalendar, useAvailableCalendars } from '@web/api/client-calendars';
+import { revalidateAfter } from '@web/api/client-venues';
+import { DetailRow } from '@web/components/DetailRow';
 import { may, useAccess, useCalendarIntegration } from '../access';
 import type {
   UpdateSpaceInput as SpaceInput,
   UpdateSpaceOutput as SpaceOutput,
-} from '../../../../../../shared/schemas/venues';
+} from '@shared/schemas/venues';
 
 /**
  * A space's sync with a calendar of its venue's linked accounts (docs/product/client-area.md §2 "Space form", §4

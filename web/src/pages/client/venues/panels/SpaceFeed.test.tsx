@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { ClientRole } from '../../../../../../shared/roles';
-import type { Space } from '../../../../../../shared/schemas/venues';
-import { renderApp } from '../../../../test/renderApp';
-import { shownToasts } from '../../../../test/toasts';
+import type { ClientRole } from '@shared/roles';
+import type { Space } from '@shared/schemas/venues';
+import { renderApp } from '@web/test/renderApp';
+import { shownToasts } from '@web/test/toasts';
 import { aSpace, aVenue, venuesApi } from '../testData';
 
 const hall = aVenue(1, 'Hall A');

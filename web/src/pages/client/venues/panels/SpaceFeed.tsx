@@ -1,10 +1,10 @@
 import { Button, Flex, Heading, Loader, Text, TextField } from '@aws-amplify/ui-react';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import type { Space } from '../../../../../../shared/schemas/venues';
-import { ApiError } from '../../../../api/client';
-import { rotateSpaceFeed, useSpaceFeed } from '../../../../api/client-venues';
-import { ConfirmDialog } from '../../../../components/ConfirmDialog';
+import type { Space } from '@shared/schemas/venues';
+import { ApiError } from '@web/api/client';
+import { rotateSpaceFeed, useSpaceFeed } from '@web/api/client-venues';
+import { ConfirmDialog } from '@web/components/ConfirmDialog';
 import { may, useAccess } from '../access';
 
 /**

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
-import { requiredId } from '../../../../../../shared/schemas/common';
+import { requiredId } from '@shared/schemas/common';
 import {
   newSpaceSchema,
   updateSpaceSchema,
@@ -12,14 +12,14 @@ import {
   type UpdateSpaceInput,
   type UpdateSpaceOutput,
   type Venue,
-} from '../../../../../../shared/schemas/venues';
-import { TIME_CHOICES } from '../../../../../../shared/time-of-day';
-import { DEFAULT_CALENDAR_COLOR } from '../../../../../../shared/venues';
-import { api } from '../../../../api/client';
-import { revalidateAfter, useAmenities, useSpaceTypes, venuePaths } from '../../../../api/client-venues';
-import { fieldProps, FormActions, showServerErrors } from '../../../../components/form';
-import { PhotoPicker, uploadPhoto, type PendingPhoto } from '../../../../components/photo/PhotoPicker';
-import { StatusField } from '../../../admin/configuration/StatusField';
+} from '@shared/schemas/venues';
+import { TIME_CHOICES } from '@shared/time-of-day';
+import { DEFAULT_CALENDAR_COLOR } from '@shared/venues';
+import { api } from '@web/api/client';
+import { revalidateAfter, useAmenities, useSpaceTypes, venuePaths } from '@web/api/client-venues';
+import { fieldProps, FormActions, showServerErrors } from '@web/components/form';
+import { PhotoPicker, uploadPhoto, type PendingPhoto } from '@web/components/photo/PhotoPicker';
+import { StatusField } from '@web/pages/admin/configuration/StatusField';
 import { useCalendarIntegration } from '../access';
 import { asNumber, CheckboxGroup, ColourPalette, ControlledSelect } from './fields';
 import { CalendarSyncFields, calendarSyncChange, calendarSyncDefaults } from './SpaceCalendar';

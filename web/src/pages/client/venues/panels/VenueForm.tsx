@@ -4,17 +4,12 @@ import { useForm, type Path, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
 import type * as z from 'zod';
-import { DEFAULT_TIMEZONE } from '../../../../../../shared/venues';
-import {
-  updateVenueSchema,
-  venueInputSchema,
-  type Venue,
-  type VenueInput,
-} from '../../../../../../shared/schemas/venues';
-import { api } from '../../../../api/client';
-import { revalidateAfter, useTimezones, useVenueTypes, venuePaths } from '../../../../api/client-venues';
-import { fieldProps, FormActions, showServerErrors } from '../../../../components/form';
-import { StatusField } from '../../../admin/configuration/StatusField';
+import { DEFAULT_TIMEZONE } from '@shared/venues';
+import { updateVenueSchema, venueInputSchema, type Venue, type VenueInput } from '@shared/schemas/venues';
+import { api } from '@web/api/client';
+import { revalidateAfter, useTimezones, useVenueTypes, venuePaths } from '@web/api/client-venues';
+import { fieldProps, FormActions, showServerErrors } from '@web/components/form';
+import { StatusField } from '@web/pages/admin/configuration/StatusField';
 import { ControlledSelect } from './fields';
 
 type VenueOutput = z.output<typeof venueInputSchema>;

@@ -1,7 +1,7 @@
 import { CheckboxField, Flex, SelectField, Text } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { CALENDAR_COLORS } from '../../../../../../shared/venues';
+import { CALENDAR_COLORS } from '@shared/venues';
 
 /** Fields of the Venues area's forms that a plain `register` cannot bind. */
 

@@ -1,4 +1,4 @@
-import type { Screen, Space, Venue } from '../../../../../../shared/schemas/venues';
+import type { Screen, Space, Venue } from '@shared/schemas/venues';
 
 /**
  * The side panels of the Venues area and the dashboard (docs/product/client-area.md §2 "Side panels", §4):

@@ -1,6 +1,6 @@
 import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useCallback, useEffect, useId, useRef, useState, type CSSProperties } from 'react';
-import type { SlideTransition } from '../../../../../../../shared/slideshows';
+import type { SlideTransition } from '@shared/slideshows';
 import { transitionLabel } from './text';
 import '../../../../../components/slides/transitions.css';
 import './SlidePreview.css';

@@ -18,8 +18,8 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
-import { MAX_SLIDES, SLIDE_FILE_KINDS } from '../../../../../../../shared/slideshows';
-import { ConfirmDialog } from '../../../../../components/ConfirmDialog';
+import { MAX_SLIDES, SLIDE_FILE_KINDS } from '@shared/slideshows';
+import { ConfirmDialog } from '@web/components/ConfirmDialog';
 import { hmsText } from './text';
 import type { Tile } from './tiles';
 

@@ -17,7 +17,7 @@ import {
   type Slideshow,
   type SlideshowChanges,
   type SlideshowInput,
-} from '../../../../../../../shared/schemas/slideshows';
+} from '@shared/schemas/slideshows';
 import {
   DEFAULT_SLIDE_DURATION,
   DEFAULT_TRANSITION,
@@ -25,10 +25,10 @@ import {
   MAX_SLIDES,
   SLIDE_DURATIONS,
   SLIDE_TRANSITIONS,
-} from '../../../../../../../shared/slideshows';
-import { ApiError } from '../../../../../api/client';
-import { revalidateSlideshows, saveSlideshow } from '../../../../../api/client-slideshows';
-import { fieldProps, showServerErrors } from '../../../../../components/form';
+} from '@shared/slideshows';
+import { ApiError } from '@web/api/client';
+import { revalidateSlideshows, saveSlideshow } from '@web/api/client-slideshows';
+import { fieldProps, showServerErrors } from '@web/components/form';
 import { ControlledSelect } from '../fields';
 import { SlidePreview } from './SlidePreview';
 import { SlideTiles } from './SlideTiles';

@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ClientRole } from '../../../../../../../shared/roles';
-import type { Slide, Slideshow } from '../../../../../../../shared/schemas/slideshows';
-import type { Space } from '../../../../../../../shared/schemas/venues';
-import { MAX_SLIDES, SLIDE_TYPE_MESSAGE } from '../../../../../../../shared/slideshows';
-import { renderApp } from '../../../../../test/renderApp';
-import { shownToasts } from '../../../../../test/toasts';
+import type { ClientRole } from '@shared/roles';
+import type { Slide, Slideshow } from '@shared/schemas/slideshows';
+import type { Space } from '@shared/schemas/venues';
+import { MAX_SLIDES, SLIDE_TYPE_MESSAGE } from '@shared/slideshows';
+import { renderApp } from '@web/test/renderApp';
+import { shownToasts } from '@web/test/toasts';
 import { aSpace, aVenue, ulidOf, venuesApi } from '../../testData';
 
 const hall = aVenue(1, 'Hall A');

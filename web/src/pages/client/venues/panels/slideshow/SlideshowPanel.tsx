@@ -2,10 +2,10 @@ import { Badge, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/u
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
-import type { Slideshow } from '../../../../../../../shared/schemas/slideshows';
-import type { Space } from '../../../../../../../shared/schemas/venues';
-import { deleteSlideshow, revalidateSlideshows, useSlideshows } from '../../../../../api/client-slideshows';
-import { ConfirmDialog } from '../../../../../components/ConfirmDialog';
+import type { Slideshow } from '@shared/schemas/slideshows';
+import type { Space } from '@shared/schemas/venues';
+import { deleteSlideshow, revalidateSlideshows, useSlideshows } from '@web/api/client-slideshows';
+import { ConfirmDialog } from '@web/components/ConfirmDialog';
 import { SlideshowForm } from './SlideshowForm';
 import { durationLabel, lengthText, slideCount, totalSeconds, transitionLabel } from './text';
 

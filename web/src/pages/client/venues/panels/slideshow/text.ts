@@ -1,5 +1,5 @@
-import type { Slideshow } from '../../../../../../../shared/schemas/slideshows';
-import { fromHms, SLIDE_DURATIONS, SLIDE_TRANSITIONS } from '../../../../../../../shared/slideshows';
+import type { Slideshow } from '@shared/schemas/slideshows';
+import { fromHms, SLIDE_DURATIONS, SLIDE_TRANSITIONS } from '@shared/slideshows';
 
 /** How the slideshow panel writes lengths and choices. */
 

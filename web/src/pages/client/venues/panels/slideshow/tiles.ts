@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Slide } from '../../../../../../../shared/schemas/slideshows';
-import { uploadLimit } from '../../../../../../../shared/schemas/uploads';
+import type { Slide } from '@shared/schemas/slideshows';
+import { uploadLimit } from '@shared/schemas/uploads';
 import {
   MAX_SLIDES,
   SLIDE_CONTENT_TYPES,
   SLIDE_FILE_KINDS,
   SLIDE_TYPE_MESSAGE,
   type SlideContentType,
-} from '../../../../../../../shared/slideshows';
-import { ApiError } from '../../../../../api/client';
-import { UPLOAD_CANCELLED, uploadSlide } from '../../../../../api/client-slideshows';
+} from '@shared/slideshows';
+import { ApiError } from '@web/api/client';
+import { UPLOAD_CANCELLED, uploadSlide } from '@web/api/client-slideshows';
 
 /**
  * The slides of the slideshow form as tiles: those it has, and files chosen since, each uploaded

@@ -1,0 +1,1 @@
+export { updateOwnAccount } from './service';

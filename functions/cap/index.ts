@@ -1,0 +1,2 @@
+export { capPollWorker, runCapPoll, runCapPollJob } from './poll';
+export { getSpaceAlertsAndFeeds } from './store';

@@ -1,0 +1,163 @@
+import type { DeviceItem, ScreenItem } from '@core/table/entities';
+import { db } from '@core/table/entities';
+import { pinScope } from '@core/people/user-store';
+import { runSteps, runStepsIf, type Entities, type Step } from '@core/table/transactions';
+import { Conflict } from '@core/errors';
+import { screenCodeScope } from '../screens';
+import { screenNotice } from '../screens';
+import { shardOf } from '@core/table/shards';
+import { epochSeconds } from '@core/table/expiry';
+
+/**
+ * Devices and their activation codes (docs/data-model.md): a device item by id, and a code item
+ * per code in force, written together, so two devices never show the same code at once.
+ */
+
+const codeTaken = () => new Conflict('That activation code is taken');
+
+/** An unbound device is forgotten (TTL) this long after its code runs out. */
+const UNBOUND_KEPT_SECONDS = 30 * 24 * 3600;
+/** When an unbound device with a code until `expiresAt` is forgotten. */
+const unboundDeviceTtl = (expiresAt: string) => epochSeconds(expiresAt) + UNBOUND_KEPT_SECONDS;
+
+/** Holds `code` for a device until `expiresAt`, on condition that no device holds it in force. */
+const codeStep = (e: Entities, code: string, deviceId: string, expiresAt: string): Step => [
+  e.deviceCode
+    .put({ code, device_id: deviceId, expires_at: expiresAt, ttl: epochSeconds(expiresAt) })
+    .where((attr, op) => `${op.notExists(attr.code)} OR ${op.lt(attr.expires_at, new Date().toISOString())}`)
+    .commit(),
+  codeTaken,
+];
+
+/**
+ * Writes a new device with its code, on condition that no device holds that code in force
+ * (an expired one is overwritten). Answers false when the code is taken.
+ */
+export function insertDevice(device: DeviceItem): Promise<boolean> {
+  return runStepsIf((e) => [
+    codeStep(e, device.code, device.device_id, device.code_expires_at),
+    [e.device.create({ ...device, ttl: unboundDeviceTtl(device.code_expires_at) }).commit(), codeTaken],
+  ]);
+}
+
+/**
+ * Counts one request of `subject` in the window that starts at `window` (epoch seconds); answers
+ * the count so far, this one included. The counter expires with its window.
+ */
+export async function countRequest(subject: string, window: number, windowSeconds: number): Promise<number> {
+  const { data } = await db()
+    .entities.rateCounter.update({ subject, window })
+    .add({ count: 1 })
+    .set({ ttl: window + windowSeconds * 2 })
+    .go({ response: 'all_new' });
+  return data.count ?? 1;
+}
+
+/** The screen that took this activation code as its `screen_id_no`, if any (its guard). */
+export async function screenHoldingCode(
+  code: string,
+): Promise<{ accountId: string; screenId: string } | null> {
+  const { data } = await db().entities.guard.get({ scope: screenCodeScope, value: code }).go();
+  return data?.account_id ? { accountId: data.account_id, screenId: data.owner_id } : null;
+}
+
+/** Binds a device to the screen that took its code: the code is no longer offered. */
+export async function bindDevice(
+  device: DeviceItem,
+  accountId: string,
+  screenId: string,
+  at: string,
+): Promise<void> {
+  await runSteps((e) => [
+    [
+      e.device
+        .patch({ device_id: device.device_id })
+        .set({ account_id: accountId, screen_id: screenId, bound_at: at })
+        .remove(['ttl'])
+        .commit(),
+      codeTaken,
+    ],
+    [e.deviceCode.delete({ code: device.code }).commit(), codeTaken],
+  ]);
+}
+
+/** Gives an unbound device a new code in place of its expired one; false when the code is taken. */
+export function renewDeviceCode(device: DeviceItem, code: string, expiresAt: string): Promise<boolean> {
+  return runStepsIf((e) => [
+    codeStep(e, code, device.device_id, expiresAt),
+    [
+      e.device
+        .patch({ device_id: device.device_id })
+        .set({ code, code_expires_at: expiresAt, ttl: unboundDeviceTtl(expiresAt) })
+        .commit(),
+      codeTaken,
+    ],
+  ]);
+}
+
+/** A device whose screen is gone or took another code: it must register again. */
+export async function forgetDevice(deviceId: string): Promise<void> {
+  await db().entities.device.delete({ device_id: deviceId }).go();
+}
+
+/**
+ * A poll's heartbeat: the device's last contact and app version, and on its screen the device's
+ * status, version and last check-in (what the screen cards show), and its place in the offline
+ * job's index. A screen the job had found silent is Online again; when its recipients heard of
+ * that as it happened, a notice that it is back goes in the same transaction.
+ */
+export async function recordHeartbeat(
+  device: DeviceItem,
+  screen: ScreenItem,
+  appVersion: string | undefined,
+  at: string,
+): Promise<void> {
+  const { account_id, screen_id } = screen;
+  const back =
+    screen.offline_since !== undefined &&
+    screen.offline_notification_frequency === 'As it happens' &&
+    screen.offline_notification_recipient.length > 0;
+  const online = {
+    device_status: 'Online' as const,
+    last_check_in: at,
+    heartbeat_shard: shardOf(screen_id),
+    heartbeat_at: at,
+    ...(appVersion ? { app_version: appVersion } : {}),
+  };
+  const cleared = screen.offline_since !== undefined ? (['offline_since'] as const) : [];
+  await Promise.all([
+    db()
+      .entities.device.patch({ device_id: device.device_id })
+      .set({ last_seen_at: at, ...(appVersion ? { app_version: appVersion } : {}) })
+      .go(),
+    // With the notice that it is back, in one transaction; otherwise a plain update.
+    back
+      ? runSteps((e) => [
+          [
+            e.screen
+              .patch({ account_id, screen_id })
+              .set(online)
+              .remove([...cleared])
+              .commit(),
+            () => new Conflict('The screen changed meanwhile'),
+          ],
+          [
+            e.screenNotice.create(screenNotice(screen, 'back', at, screen.offline_since!)).commit(),
+            () => new Conflict('Notice already written'),
+          ],
+        ])
+      : db()
+          .entities.screen.patch({ account_id, screen_id })
+          .set(online)
+          .remove([...cleared])
+          .go(),
+  ]);
+}
+
+/** The user of an account whose PIN this is (its guard), or null. */
+export async function userIdByPin(accountId: string, pin: string): Promise<string | null> {
+  const { data } = await db()
+    .entities.guard.get({ scope: pinScope(accountId), value: pin })
+    .go();
+  return data?.owner_id ?? null;
+}

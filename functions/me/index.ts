@@ -1,0 +1,3 @@
+export { meAccount, randomPin } from './profile';
+export { resetAdminSecondFactor } from './second-factor-settings';
+export { socialLinksOnEmailChange } from './social-links';

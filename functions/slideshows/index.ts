@@ -1,0 +1,1 @@
+export { toSlideshow } from './service';

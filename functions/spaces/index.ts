@@ -1,0 +1,3 @@
+export { alertsNow } from './alerts';
+export { unlinkSpaceCalendar } from './service';
+export { readForSpaceWrite } from './store';
