@@ -3,6 +3,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import boundaries from 'eslint-plugin-boundaries';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 export default tseslint.config(
   { ignores: ['node_modules', 'web/dist', 'cdk.out', '.data', '.test-data', '.bench'] },
@@ -53,6 +55,24 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // No module imports itself around a loop, and no import climbs more than two folders: the
+    // roots have aliases (@shared/, @core/, @functions/, @web/, @infra/, @test/; tsconfig.json).
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../../../*'], message: 'climb two folders at most; import from an alias root' }] },
       ],
     },
   },

@@ -32,14 +32,14 @@ export interface RouteBudget {
  * it, so the budget is 168 KiB since the booking calendar (166.7 KiB then).
  */
 export const routeBudgets: RouteBudget[] = [
-  { name: 'sign-in', path: '/login', modules: ['src/pages/auth/LoginPage.tsx'], limitKiB: 168 },
+  { name: 'sign-in', path: '/login', modules: ['src/features/auth/LoginPage.tsx'], limitKiB: 168 },
   {
     name: 'client area',
     path: '/c/dashboard',
     modules: [
       'src/layout/ClientLayout.tsx',
       'src/auth/sections.tsx',
-      'src/pages/client/dashboard/DashboardPage.tsx',
+      'src/features/dashboard/DashboardPage.tsx',
     ],
     limitKiB: 200,
   },
@@ -48,11 +48,7 @@ export const routeBudgets: RouteBudget[] = [
     // one first opens. 193 KiB when this was set.
     name: 'venues',
     path: '/c/venues',
-    modules: [
-      'src/layout/ClientLayout.tsx',
-      'src/auth/sections.tsx',
-      'src/pages/client/venues/VenuesPage.tsx',
-    ],
+    modules: ['src/layout/ClientLayout.tsx', 'src/auth/sections.tsx', 'src/features/venues/VenuesPage.tsx'],
     limitKiB: 200,
   },
   {
@@ -61,8 +57,8 @@ export const routeBudgets: RouteBudget[] = [
     modules: [
       'src/layout/ClientLayout.tsx',
       'src/auth/sections.tsx',
-      'src/pages/client/account/AccountPage.tsx',
-      'src/pages/client/account/UsersTab.tsx',
+      'src/features/account/AccountPage.tsx',
+      'src/features/account/UsersTab.tsx',
     ],
     limitKiB: 240,
   },
@@ -75,8 +71,8 @@ export const routeBudgets: RouteBudget[] = [
     modules: [
       'src/layout/ClientLayout.tsx',
       'src/auth/sections.tsx',
-      'src/pages/client/account/AccountPage.tsx',
-      'src/pages/client/account/ActivityTab.tsx',
+      'src/features/account/AccountPage.tsx',
+      'src/features/account/ActivityTab.tsx',
     ],
     limitKiB: 255,
   },
@@ -89,7 +85,7 @@ export const routeBudgets: RouteBudget[] = [
     modules: [
       'src/layout/ClientLayout.tsx',
       'src/auth/sections.tsx',
-      'src/pages/client/booking/BookingPage.tsx',
+      'src/features/bookings/BookingPage.tsx',
     ],
     limitKiB: 265,
   },
@@ -99,13 +95,13 @@ export const routeBudgets: RouteBudget[] = [
     // was set; a wall screen may be a low-end tablet.
     name: 'room display',
     path: '/display',
-    modules: ['src/display/DisplayPage.tsx'],
+    modules: ['src/features/display/DisplayPage.tsx'],
     limitKiB: 155,
   },
   {
     name: 'admin area',
     path: '/admin',
-    modules: ['src/layout/AdminLayout.tsx', 'src/pages/admin/AdminDashboard.tsx'],
+    modules: ['src/layout/AdminLayout.tsx', 'src/features/admin-dashboard/AdminDashboard.tsx'],
     limitKiB: 200,
   },
 ];

@@ -16,9 +16,10 @@ import { venuesRoutes } from './venues-routes';
 
 /**
  * The route table: every route of the API, as data (shared/api/contract.ts). Each group
- * declares its routes in `functions/<group>/routes.ts`; the local HTTP server, the CDK api stack,
- * the OpenAPI document and the contract tests read them all from here, each group's Lambda only
- * its own. Paths are relative to API_BASE.
+ * declares its routes in `shared/api/<group>-routes.ts`, bound to handlers in
+ * `functions/<group>/handlers.ts`; the local HTTP server, the CDK api stack, the OpenAPI document,
+ * the contract tests and the SPA's calls read them from here, each group's Lambda only its own.
+ * Paths are relative to API_BASE (docs/architecture.md §17).
  */
 export const routes: readonly RouteDef[] = [
   systemRoutes,

@@ -27,8 +27,8 @@ describe('web budgets', () => {
   );
 
   it.each([
-    ['the sign-in page', 'src/pages/auth/LoginPage.tsx'],
-    ['the room display', 'src/display/DisplayPage.tsx'],
+    ['the sign-in page', 'src/features/auth/LoginPage.tsx'],
+    ['the room display', 'src/features/display/DisplayPage.tsx'],
   ])('keeps the areas, their libraries and the profile panel out of %s', (_, page) => {
     const manifest = readManifest();
     const loaded = new Set(chunkSet(manifest, [page]).files.map((f) => f.file));
@@ -36,9 +36,9 @@ describe('web budgets', () => {
       'src/layout/ClientLayout.tsx',
       'src/auth/sections.tsx',
       'src/layout/AdminLayout.tsx',
-      'src/pages/admin/configuration/ConfigurationPage.tsx',
-      'src/pages/profile/ProfilePanel.tsx',
-      'src/pages/profile/ProfileForm.tsx',
+      'src/features/configuration/ConfigurationPage.tsx',
+      'src/features/profile/ProfilePanel.tsx',
+      'src/features/profile/ProfileForm.tsx',
       'src/components/photo/PhotoCropper.tsx',
     ]) {
       expect(manifest[other]?.isDynamicEntry, `${other} is a lazy chunk`).toBe(true);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 
-/** The global the app reads its build's version from (web/src/display/version.ts). */
+/** The global the app reads its build's version from (web/src/features/display/version.ts). */
 export const BUILD_VERSION_GLOBAL = '__SPACES_BUILD__';
 
 /** `<package version>+<UTC time of the build>`, e.g. `0.1.0+20260314T091500Z`: new at every build. */

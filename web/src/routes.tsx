@@ -7,8 +7,8 @@ import { popupFlows, type PopupFlowName } from './auth/popupFlows';
 import { PageLoader } from './components/PageLoader';
 import { RouteError } from './components/RouteError';
 import { Standalone } from './components/Standalone';
-import { configTabs } from './pages/admin/configuration/tabs';
-import { NotFound } from './pages/NotFound';
+import { configTabs } from './features/configuration/tabs';
+import { NotFound } from './layout/NotFound';
 import { RootLayout } from './RootLayout';
 
 /**
@@ -17,7 +17,7 @@ import { RootLayout } from './RootLayout';
  * router loads the modules of every matched route at once, and keeps the current page on screen
  * until they are in; on the first load the root's fallback (PageLoader) stands in, and a module that
  * cannot be downloaded shows the root's RouteError. Every page comes in this way:
- * `lazy: page(() => import('./pages/x/XPage'), ({ XPage }) => <XPage />)`. A heavy library
+ * `lazy: page(() => import('./features/x/XPage'), ({ XPage }) => <XPage />)`. A heavy library
  * (calendar, PDF, cropper) is imported only by the page that uses it; what a page draws on demand
  * (a panel, a dialog) is `React.lazy` inside it. web/budgets.ts keeps count.
  */
@@ -37,7 +37,7 @@ function section(key: ClientSectionKey, path: string, children: RouteObject[]): 
   };
 }
 
-const popupPages = () => import('./pages/auth/PopupPages');
+const popupPages = () => import('./features/auth/PopupPages');
 
 /**
  * A popup's pages for each of its providers (auth/popupFlows.ts): the proxy page forwards to the
@@ -79,7 +79,7 @@ export const routes: RouteObject[] = [
         path: '/login',
         handle: { title: 'Login' },
         lazy: page(
-          () => import('./pages/auth/LoginPage'),
+          () => import('./features/auth/LoginPage'),
           ({ LoginPage }) => (
             <GuestOnly key="client-login">
               <LoginPage area="client" />
@@ -91,7 +91,7 @@ export const routes: RouteObject[] = [
         path: '/admin/login',
         handle: { title: 'Admin login' },
         lazy: page(
-          () => import('./pages/auth/LoginPage'),
+          () => import('./features/auth/LoginPage'),
           ({ LoginPage }) => (
             <GuestOnly key="admin-login">
               <LoginPage area="admin" />
@@ -104,7 +104,7 @@ export const routes: RouteObject[] = [
         path: '/password-reset/:token?/:email?',
         handle: { title: 'Password reset' },
         lazy: page(
-          () => import('./pages/auth/PasswordResetPage'),
+          () => import('./features/auth/PasswordResetPage'),
           ({ PasswordResetPage }) => (
             <GuestOnly key="client-reset">
               <PasswordResetPage area="client" />
@@ -117,7 +117,7 @@ export const routes: RouteObject[] = [
         path: '/admin/password-reset/:token?/:email?',
         handle: { title: 'Password reset' },
         lazy: page(
-          () => import('./pages/auth/PasswordResetPage'),
+          () => import('./features/auth/PasswordResetPage'),
           ({ PasswordResetPage }) => (
             <GuestOnly key="admin-reset">
               <PasswordResetPage area="admin" />
@@ -149,7 +149,7 @@ export const routes: RouteObject[] = [
                   index: true,
                   handle: { title: 'Dashboard' },
                   lazy: page(
-                    () => import('./pages/client/dashboard/DashboardPage'),
+                    () => import('./features/dashboard/DashboardPage'),
                     ({ DashboardPage }) => <DashboardPage />,
                   ),
                 },
@@ -157,7 +157,7 @@ export const routes: RouteObject[] = [
               section('account', 'account-management', [
                 {
                   lazy: page(
-                    () => import('./pages/client/account/AccountPage'),
+                    () => import('./features/account/AccountPage'),
                     ({ AccountPage }) => <AccountPage />,
                   ),
                   children: [
@@ -165,7 +165,7 @@ export const routes: RouteObject[] = [
                       index: true,
                       handle: { title: 'Account' },
                       lazy: page(
-                        () => import('./pages/client/account/UsersTab'),
+                        () => import('./features/account/UsersTab'),
                         ({ UsersTab }) => <UsersTab />,
                       ),
                     },
@@ -173,7 +173,7 @@ export const routes: RouteObject[] = [
                       path: 'activity-log',
                       handle: { title: 'Activity log' },
                       lazy: page(
-                        () => import('./pages/client/account/ActivityTab'),
+                        () => import('./features/account/ActivityTab'),
                         ({ ActivityTab }) => <ActivityTab />,
                       ),
                     },
@@ -185,7 +185,7 @@ export const routes: RouteObject[] = [
                   index: true,
                   handle: { title: 'Venues' },
                   lazy: page(
-                    () => import('./pages/client/venues/VenuesPage'),
+                    () => import('./features/venues/VenuesPage'),
                     ({ VenuesPage }) => <VenuesPage />,
                   ),
                 },
@@ -195,7 +195,7 @@ export const routes: RouteObject[] = [
                   index: true,
                   handle: { title: 'Events' },
                   lazy: page(
-                    () => import('./pages/client/booking/BookingPage'),
+                    () => import('./features/bookings/BookingPage'),
                     ({ BookingPage }) => <BookingPage />,
                   ),
                 },
@@ -203,7 +203,7 @@ export const routes: RouteObject[] = [
                   path: ':eventId',
                   handle: { title: 'Events' },
                   lazy: page(
-                    () => import('./pages/client/booking/BookingPage'),
+                    () => import('./features/bookings/BookingPage'),
                     ({ BookingPage }) => <BookingPage />,
                   ),
                 },
@@ -228,7 +228,7 @@ export const routes: RouteObject[] = [
                 index: true,
                 handle: { title: 'Dashboard' },
                 lazy: page(
-                  () => import('./pages/admin/AdminDashboard'),
+                  () => import('./features/admin-dashboard/AdminDashboard'),
                   ({ AdminDashboard }) => <AdminDashboard />,
                 ),
               },
@@ -236,7 +236,7 @@ export const routes: RouteObject[] = [
                 path: 'accounts',
                 handle: { title: 'Accounts' },
                 lazy: page(
-                  () => import('./pages/admin/accounts/AccountsPage'),
+                  () => import('./features/admin-accounts/AccountsPage'),
                   ({ AccountsPage }) => <AccountsPage />,
                 ),
               },
@@ -244,7 +244,7 @@ export const routes: RouteObject[] = [
                 path: 'accounts/:account_id/users',
                 handle: { title: 'Account users' },
                 lazy: page(
-                  () => import('./pages/admin/accounts/AccountUsersPage'),
+                  () => import('./features/admin-accounts/AccountUsersPage'),
                   ({ AccountUsersPage }) => <AccountUsersPage />,
                 ),
               },
@@ -252,7 +252,7 @@ export const routes: RouteObject[] = [
                 path: 'accounts/:account_id/users/:user_id/activity-log',
                 handle: { title: 'Activity log' },
                 lazy: page(
-                  () => import('./pages/admin/activity/ActivityLogPage'),
+                  () => import('./features/activity/ActivityLogPage'),
                   ({ ActivityLogPage }) => <ActivityLogPage key="user" source="user" />,
                 ),
               },
@@ -260,7 +260,7 @@ export const routes: RouteObject[] = [
                 path: 'accounts/:account_id/licenses',
                 handle: { title: 'Licences' },
                 lazy: page(
-                  () => import('./pages/admin/licences/LicencesPage'),
+                  () => import('./features/licences/LicencesPage'),
                   ({ LicencesPage }) => <LicencesPage />,
                 ),
               },
@@ -268,7 +268,7 @@ export const routes: RouteObject[] = [
                 path: 'users',
                 handle: { title: 'Admin users' },
                 lazy: page(
-                  () => import('./pages/admin/platform/AdminUsersPage'),
+                  () => import('./features/platform/AdminUsersPage'),
                   ({ AdminUsersPage }) => <AdminUsersPage />,
                 ),
               },
@@ -276,7 +276,7 @@ export const routes: RouteObject[] = [
                 path: 'users/:user_id/activity-log',
                 handle: { title: 'Activity log' },
                 lazy: page(
-                  () => import('./pages/admin/activity/ActivityLogPage'),
+                  () => import('./features/activity/ActivityLogPage'),
                   ({ ActivityLogPage }) => <ActivityLogPage key="admin" source="admin" />,
                 ),
               },
@@ -289,7 +289,7 @@ export const routes: RouteObject[] = [
                   ...configTabs.map((tab) => ({
                     path: tab.slug,
                     lazy: page(
-                      () => import('./pages/admin/configuration/ConfigurationPage'),
+                      () => import('./features/configuration/ConfigurationPage'),
                       ({ ConfigurationPage }) => <ConfigurationPage tab={tab.slug} />,
                     ),
                   })),
@@ -306,7 +306,7 @@ export const routes: RouteObject[] = [
         path: '/display',
         handle: { title: 'Room display' },
         lazy: page(
-          () => import('./display/DisplayPage'),
+          () => import('./features/display/DisplayPage'),
           ({ DisplayPage }) => <DisplayPage />,
         ),
       },
@@ -316,7 +316,7 @@ export const routes: RouteObject[] = [
         path: '/api-reference',
         handle: { title: 'API reference' },
         lazy: page(
-          () => import('./pages/api/ApiReferencePage'),
+          () => import('./features/api-reference/ApiReferencePage'),
           ({ ApiReferencePage }) => <ApiReferencePage />,
         ),
       },
@@ -324,7 +324,7 @@ export const routes: RouteObject[] = [
         path: '/components',
         handle: { title: 'Components' },
         lazy: page(
-          () => import('./pages/showcase/ComponentsPage'),
+          () => import('./features/showcase/ComponentsPage'),
           ({ ComponentsPage }) => (
             <Standalone>
               <ComponentsPage />

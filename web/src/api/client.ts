@@ -282,7 +282,7 @@ export function presignedForm(ticket: UploadTicket, file: Blob, fileName: string
 /**
  * Posts a file to a presigned S3 POST: the policy fields first, then `file`. No bearer token
  * (the URL carries the authority). Toasts 'Upload failed' on any failure. (A slide's upload, which
- * shows its progress, goes by XMLHttpRequest instead: web/src/api/client-slideshows.ts.)
+ * shows its progress, goes by XMLHttpRequest instead: web/src/features/slideshows/api.ts.)
  */
 export function uploadToPresignedPost(ticket: UploadTicket, file: Blob, fileName: string): Promise<void> {
   return tracked(async () => {

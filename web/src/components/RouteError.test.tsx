@@ -3,7 +3,7 @@ import { fakeApi } from '../test/fakeApi';
 import { renderApp } from '../test/renderApp';
 
 // The sign-in page's chunk cannot be downloaded (offline, or the server is gone).
-vi.mock('../pages/auth/LoginPage', () => {
+vi.mock('../features/auth/LoginPage', () => {
   throw new TypeError('Failed to fetch dynamically imported module: /assets/LoginPage-1a2b.js');
 });
 

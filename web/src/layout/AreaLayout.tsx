@@ -1,7 +1,7 @@
 import { Flex, View } from '@aws-amplify/ui-react';
 import { Suspense, useCallback, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
-import { ProfilePanel } from '../pages/profile/lazyProfilePanel';
+import { ProfilePanel } from '../features/profile/lazyProfilePanel';
 import { Header } from './Header';
 import { SideMenu, type MenuEntry } from './SideMenu';
 

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { revalidateBookings } from '../api/client-bookings';
-import { anOccurrence } from '../pages/client/dashboard/testData';
+import { revalidateBookings } from '../features/bookings/api';
+import { anOccurrence } from '../features/dashboard/testData';
 import { aClientMe, anAdminMe, signedInAs } from '../test/builders';
 import { fakeApi } from '../test/fakeApi';
 import { renderApp } from '../test/renderApp';

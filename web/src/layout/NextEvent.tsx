@@ -2,7 +2,7 @@ import { Flex, Text } from '@aws-amplify/ui-react';
 import { isClientMe } from '@shared/me';
 import { allows } from '@shared/roles';
 import { formatVenueTime } from '../activityTime';
-import { useUpcomingBookings } from '../api/client-bookings';
+import { useUpcomingBookings } from '../features/bookings/api';
 import { useAuth } from '../auth/AuthProvider';
 
 /** How often the header asks again for the next event. */

@@ -1,6 +1,6 @@
 import { Button, Menu, MenuItem } from '@aws-amplify/ui-react';
 import { fullName, useAuth } from '../auth/AuthProvider';
-import { loadProfilePanel } from '../pages/profile/lazyProfilePanel';
+import { loadProfilePanel } from '../features/profile/lazyProfilePanel';
 
 /** The user menu of the header: Account (opens the profile panel) and Logout. */
 export function UserMenu({ onAccount }: { onAccount: () => void }) {

@@ -1,0 +1,101 @@
+import useSWR, { type ScopedMutator } from 'swr';
+import useSWRInfinite from 'swr/infinite';
+import type { AccountUser } from '@shared/schemas/accounts';
+import type { Status } from '@shared/schemas/common';
+import type { ActivityPage, TeamActivityFilter } from '@shared/schemas/team';
+import type { UserProperty } from '@shared/schemas/venues';
+import { api, request } from '../../api/client';
+
+/**
+ * The client's Account section (docs/product/client-area.md §7 "Account, lookups, users", "Activity log"): one
+ * swr hook per resource keyed by its API path, as web/src/api/hooks.ts. Errors are toasted by the
+ * fetch client.
+ */
+export const teamPaths = {
+  account: '/client/account',
+  users: '/client/allusers',
+  newUser: '/client/newuser',
+  user: (id: string) => `/client/user/${id}`,
+  userStatus: (id: string, status: Status) => `/client/user/${id}/${status}`,
+  userPin: (id: string) => `/client/user/${id}/resetPIN`,
+  userProperties: (id: string) => `/client/userproperties/${id}`,
+  activity: '/client/activityLog',
+} as const;
+
+/** The users of the signed-in user's account, newest first. */
+export function useTeamUsers() {
+  return useSWR<AccountUser[]>(teamPaths.users, (path: string) => api.get<AccountUser[]>(path));
+}
+
+/** A Venue Manager's venues or an Event Coordinator's spaces, with their permission; fetched when `id` is set. */
+export function useUserProperties(id: string | null) {
+  return useSWR<UserProperty[]>(id ? teamPaths.userProperties(id) : null, (path: string) =>
+    api.get<UserProperty[]>(path),
+  );
+}
+
+/** A failure is not toasted here: the status switch says it, with the server's message. */
+export function setTeamUserStatus(id: string, status: Status) {
+  return request<AccountUser>(teamPaths.userStatus(id, status), { toastErrors: false });
+}
+
+export function resetTeamUserPin(id: string) {
+  return request<{ pin_number: string }>(teamPaths.userPin(id));
+}
+
+/** The filter of the activity tab: the days and the browser's time zone (the API reads the days in it). */
+export type ActivityQuery = Pick<TeamActivityFilter, 'from_date' | 'to_date' | 'user_id'>;
+
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** The swr key of one page of the activity log: the path, the filter, where the page starts. */
+type ActivityPageKey = [path: string, filter: ActivityQuery, cursor: string | null];
+
+const activityPageKey = (query: ActivityQuery, cursor: string | null): ActivityPageKey => [
+  teamPaths.activity,
+  query,
+  cursor,
+];
+
+/** One page of the activity log (POST /client/activityLog). */
+function fetchActivityPage([path, filter, cursor]: ActivityPageKey): Promise<ActivityPage> {
+  return api
+    .post<ActivityPage>(path, { ...filter, time_zone: browserZone(), ...(cursor ? { cursor } : {}) })
+    .then((reply) => reply.result);
+}
+
+/**
+ * The account's activity for `query` (null: nothing is fetched), a page of up to 100 entries at a
+ * time: `pages` holds those loaded so far, `setSize(size + 1)` loads the next while one is left.
+ */
+export function useAccountActivity(query: ActivityQuery | null) {
+  return useSWRInfinite<ActivityPage>(
+    (index: number, previous: ActivityPage | null) => {
+      if (!query || (previous && !previous.next_cursor)) return null;
+      return activityPageKey(query, index === 0 ? null : previous!.next_cursor);
+    },
+    fetchActivityPage,
+    { keepPreviousData: true, revalidateFirstPage: false },
+  );
+}
+
+/**
+ * Every page of `query`'s range: `loaded` (the hook's pages so far), then the rest, following
+ * `next_cursor`. Each page read is put in the cache under the key the hook gives it, so that
+ * `setSize(pages.length)` then shows them all without asking again. Rejects when a page cannot be
+ * read (the fetch client has said why).
+ */
+export async function loadWholeRange(
+  mutate: ScopedMutator,
+  query: ActivityQuery,
+  loaded: readonly ActivityPage[],
+): Promise<ActivityPage[]> {
+  const pages = [...loaded];
+  for (let cursor = pages.at(-1)?.next_cursor; cursor; cursor = pages.at(-1)?.next_cursor) {
+    const key = activityPageKey(query, cursor);
+    const page = await fetchActivityPage(key);
+    await mutate(key, page, { revalidate: false });
+    pages.push(page);
+  }
+  return pages;
+}

@@ -1,0 +1,145 @@
+import useSWR, { type ScopedMutator } from 'swr';
+import type { Booking, BookingOccurrence } from '@shared/schemas/bookings';
+import type { ApplicableScope, EventInput } from '@shared/schemas/event';
+import type { Space, Venue } from '@shared/schemas/venues';
+import { api, request } from '../../api/client';
+import { keys } from '../../api/hooks';
+import { venuePaths } from '../venues/api';
+
+/**
+ * Bookings and their lookups (docs/product/client-area.md §7 "Bookings", "Account, lookups, users"): one swr hook
+ * per resource keyed by its API path, as web/src/api/hooks.ts, and one fetcher per key. Errors
+ * are toasted by the fetch client, except the upcoming list's (`useUpcomingBookings`).
+ */
+
+/** A window of the booking lists: a venue, a space or any (`null`), and two dates in the venue's zone. */
+export interface BookingWindow {
+  venue: string;
+  space: string | null;
+  /** `YYYY-MM-DD`, both included. */
+  from: string;
+  to: string;
+}
+
+export const bookingPaths = {
+  /** The venues whose bookings the caller sees, each with the spaces they see: the calendar's choice. */
+  calendarVenues: '/client/calendarvenues',
+  /** The venues the caller may book in, each with the spaces they may book. */
+  myVenues: '/client/myvenues',
+  /** The spaces of one venue the caller may book. */
+  mySpaces: (venueId: string) => `/client/myspaces/${venueId}`,
+  /** The addresses the account's bookings invited. */
+  invitees: '/client/allUniqueInvites',
+  /** Every booking list path starts so (the revalidation after a write finds them by it). */
+  listPrefix: '/client/bookings/',
+  window: ({ venue, space, from, to }: BookingWindow) =>
+    `/client/bookings/${venue}/${space ?? '-'}/${from}/${to}`,
+  upcoming: '/client/upcomingbookings',
+  newBooking: '/client/booking',
+  /** One booking; with `occurrenceStart`, one of its occurrences too. */
+  booking: (id: string, occurrenceStart?: string | null) =>
+    occurrenceStart
+      ? `/client/booking/${id}?${new URLSearchParams({ occurrence_start: occurrenceStart })}`
+      : `/client/booking/${id}`,
+} as const;
+
+const fetchResult = <T>(path: string) => api.get<T>(path);
+/** As `fetchResult`, but a failure is not toasted: what asked for it says so its own way, or not at all. */
+const fetchQuietly = <T>(path: string) => api.get<T>(path, { toastErrors: false });
+
+/** The venues whose bookings the caller sees (all for an Account Admin or a Viewer), for the calendar. */
+export function useCalendarVenues() {
+  return useSWR<Venue[]>(bookingPaths.calendarVenues, fetchResult);
+}
+/** The venues the caller may book in (active ones; a Venue Manager's approved, a coordinator's spaces' venues). */
+export function useMyVenues() {
+  return useSWR<Venue[]>(bookingPaths.myVenues, fetchResult);
+}
+/** The spaces of a venue the caller may book, with their hours (null: nothing is fetched). */
+export function useMySpaces(venueId: string | null) {
+  return useSWR<Space[]>(venueId ? bookingPaths.mySpaces(venueId) : null, fetchResult);
+}
+/** The account's invitees, for the invitee picker; fetched only when `enabled`. */
+export function useInvitees(enabled = true) {
+  return useSWR<Array<{ name: string | null; email: string }>>(
+    enabled ? bookingPaths.invitees : null,
+    fetchResult,
+  );
+}
+/**
+ * How often the calendar on screen is read again: others book too, and events made in a space's
+ * linked Google or Outlook calendar arrive by themselves (the pull job), so an open calendar keeps
+ * up without a reload.
+ */
+export const BOOKINGS_REFRESH_MS = 30_000;
+
+/** The occurrences of a window (null: nothing is fetched). The previous window's stay on screen while the next loads. */
+export function useBookings(window: BookingWindow | null) {
+  return useSWR<BookingOccurrence[]>(window ? bookingPaths.window(window) : null, fetchResult, {
+    keepPreviousData: true,
+    refreshInterval: BOOKINGS_REFRESH_MS,
+  });
+}
+/** One booking with its rule, and the occurrence `occurrenceStart` names (null id: nothing is fetched). */
+export function useBooking(id: string | null, occurrenceStart?: string | null) {
+  return useSWR<Booking>(id ? bookingPaths.booking(id, occurrenceStart) : null, fetchResult);
+}
+/**
+ * The scopes (THIS, FOLLOWING, ALL) the caller may change or delete an occurrence of a series
+ * with: the API decides them from every occurrence of the booking, wherever each now is
+ * (GET /client/booking/{id}). Undefined while that answer is on its way; THIS alone (the
+ * occurrence's own `editPermission` and `deletePermission`) when it does not come.
+ */
+export function useScopes(
+  occurrence: Pick<BookingOccurrence, 'id' | 'occurrence_start' | 'recurring' | 'scopes'> | null | undefined,
+): readonly ApplicableScope[] | undefined {
+  const ask = occurrence?.recurring === 'Yes' && !occurrence.scopes;
+  const { data, error } = useSWR<Booking>(
+    ask ? bookingPaths.booking(occurrence.id, occurrence.occurrence_start) : null,
+    fetchQuietly,
+  );
+  if (occurrence?.scopes) return occurrence.scopes;
+  if (!ask || error) return ['THIS'];
+  return data ? (data.occurrence?.scopes ?? ['THIS']) : undefined;
+}
+/**
+ * The caller's next five occurrences from now (the dashboard, the header); fetched only when
+ * `enabled`, and again every `refreshInterval` ms when given. A failure is never toasted: the
+ * header asks every minute and a missed answer is no news there; the dashboard says it in its list.
+ */
+export function useUpcomingBookings(enabled: boolean, options: { refreshInterval?: number } = {}) {
+  return useSWR<BookingOccurrence[]>(enabled ? bookingPaths.upcoming : null, fetchQuietly, options);
+}
+
+// ---- writes -----------------------------------------------------------------------------------
+
+/** Books a space (the event form's values, as `eventSchema` outputs them). */
+export const createBooking = (event: EventInput) => api.post<Booking>(bookingPaths.newBooking, event);
+
+/** Changes a booking: THIS occurrence, FOLLOWING ones or ALL, as `event.applicable` says. */
+export const updateBooking = (id: string, event: EventInput) =>
+  api.put<Booking>(bookingPaths.booking(id), event);
+
+/** Deletes THIS occurrence, it and the FOLLOWING ones, or ALL of a booking. */
+export const deleteBooking = (id: string, applicable: ApplicableScope, occurrenceStart: string) =>
+  request<null>(
+    `${bookingPaths.booking(id)}?${new URLSearchParams({ applicable, occurrence_start: occurrenceStart })}`,
+    { method: 'DELETE' },
+  );
+
+/**
+ * Revalidates what a booking write may have changed: every booking list and booking on screen, the
+ * invitee picker, the space lists (availability, next schedule) and the header.
+ */
+export function revalidateBookings(mutate: ScopedMutator): Promise<unknown> {
+  const bookingKey = (key: unknown) =>
+    typeof key === 'string' &&
+    (key.startsWith(bookingPaths.listPrefix) ||
+      key.startsWith('/client/booking/') ||
+      key === bookingPaths.upcoming ||
+      key === bookingPaths.invitees ||
+      key === venuePaths.spaces ||
+      key === venuePaths.recentSpaces ||
+      key === keys.aboutMe);
+  return mutate(bookingKey);
+}
