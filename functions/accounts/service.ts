@@ -1,9 +1,7 @@
 import { ulid } from 'ulid';
 import type { ClientRole } from '@shared/roles';
 import type { Account, Dashboard, newAccountSchema, updateAccountSchema } from '@shared/schemas/accounts';
-import type { MeAccount } from '@shared/schemas/me';
 import { rolesText } from '@shared/schemas/packages';
-import type { clientAccountSchema } from '@shared/schemas/team';
 import type * as z from 'zod';
 import {
   getAccount,
@@ -20,10 +18,10 @@ import type { AccountItem, PackageItem, UserItem } from '@core/table/entities';
 import { getPlatformStats } from '@core/table/platform-counters';
 import { Invalid, NotFound } from '@core/errors';
 import { logger } from '@core/logger';
-import type { AdminPrincipal, ClientPrincipal } from '@core/auth/principal';
+import type { AdminPrincipal } from '@core/auth/principal';
 import { clientUsername } from '@core/auth/tokens';
 import { withLogin } from '../team';
-import { meAccount, randomPin } from '../me';
+import { randomPin } from '../me';
 import { newResetToken } from '../auth';
 import { escapeHtml, sendMail } from '@core/mail';
 import { acceptUpload, fileUrl, releaseFiles, savingFiles } from '@core/files/uploads';
@@ -310,51 +308,4 @@ export async function setAccountStatus(
 export async function dashboard(): Promise<Dashboard> {
   const { total_accounts, total_users, active_accounts, active_venues } = await getPlatformStats();
   return { total_accounts, total_users, active_accounts, active_venues };
-}
-
-type OwnAccountChanges = z.output<typeof clientAccountSchema>;
-
-/**
- * PUT /client/account: an Account Admin changes their own account's name, address and logo (a
- * logo left out is kept, blank optional fields are cleared); the package, its dates, the domain
- * and the status stay as the platform set them. Answers the account as the client header shows it.
- */
-export async function updateOwnAccount(
-  principal: ClientPrincipal,
-  input: OwnAccountChanges,
-): Promise<MeAccount> {
-  const { account } = principal;
-  const logo =
-    input.logo_uri && input.logo_uri !== account.logo_uri
-      ? await acceptUpload(principal, 'account-logo', 'logo_uri', input.logo_uri)
-      : undefined;
-  const saved = await savingFiles([logo], () =>
-    saveAccount(
-      account,
-      {
-        name: input.name,
-        address: input.address,
-        city: input.city,
-        state: input.state,
-        country: input.country,
-        zipcode: input.zipcode,
-        logo_uri: logo?.key ?? account.logo_uri,
-        domain: account.domain,
-        package_id: account.package_id,
-        package_start_date: account.package_start_date,
-        package_end_date: account.package_end_date,
-        status: account.status,
-      },
-      undefined,
-      {
-        principal,
-        component: 'Account',
-        componentId: account.account_id,
-        activity: `Updated account ${input.name}`,
-      },
-    ),
-  );
-  // The logo it replaced is deleted.
-  if (logo) await releaseFiles(account.account_id, [account.logo_uri]);
-  return meAccount(saved);
 }

@@ -8,7 +8,6 @@ import {
   removeLinkedAccount,
 } from './linked-accounts';
 import { googleNotification, graphNotifications } from './notifications';
-import { unlinkSpaceCalendar } from '../spaces';
 import { calendarsRoutes } from '@shared/api/calendars-routes';
 
 export const handler = bindHandlers(calendarsRoutes, {
@@ -44,8 +43,4 @@ export const handler = bindHandlers(calendarsRoutes, {
     await removeLinkedAccount(principal, params.accountId);
     return { result: null, message: calendarMessages.removed };
   },
-  'unlink-space': async ({ principal, params }) => ({
-    result: await unlinkSpaceCalendar(principal, params.spaceId),
-    message: calendarMessages.unlinked,
-  }),
 });

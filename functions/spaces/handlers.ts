@@ -14,9 +14,11 @@ import {
   saveCapAlerts,
   setCoordinatorPermission,
   setSpaceStatus,
+  unlinkSpaceCalendar,
   updateSpace,
 } from './service';
 import { spacesRoutes } from '@shared/api/spaces-routes';
+import { calendarMessages } from '@shared/schemas/calendars';
 
 export const handler = bindHandlers(spacesRoutes, {
   'assign-coordinator': async ({ principal, params }) => ({
@@ -69,5 +71,9 @@ export const handler = bindHandlers(spacesRoutes, {
   'update-space': async ({ principal, params, body }) => ({
     result: await updateSpace(principal, params.id, body),
     message: 'Space updated',
+  }),
+  'unlink-space-calendar': async ({ principal, params }) => ({
+    result: await unlinkSpaceCalendar(principal, params.spaceId),
+    message: calendarMessages.unlinked,
   }),
 });

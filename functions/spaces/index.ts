@@ -1,3 +1,2 @@
 export { alertsNow } from './alerts';
-export { unlinkSpaceCalendar } from './service';
 export { readForSpaceWrite } from './store';

@@ -7,7 +7,7 @@ import {
   setAccountUserStatus,
   updateAccountUser,
 } from './service';
-import { updateOwnAccount } from '../accounts';
+import { updateOwnAccount } from './own-account';
 import { accountActivity } from './activity-log';
 import { teamRoutes } from '@shared/api/team-routes';
 

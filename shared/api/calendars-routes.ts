@@ -5,12 +5,10 @@ import {
   calendarAccountSchema,
   calendarAuthSchema,
   calendarLinkConfigSchema,
-  calendarSpaceParams,
   calendarVenueParams,
 } from '../schemas/calendars';
 import { graphNotificationsSchema, graphNotifyQuery } from '../schemas/calendar-notifications';
 import { noResult } from '../schemas/common';
-import { spaceSchema } from '../schemas/venues';
 import { defineRoutes } from './contract';
 
 /**
@@ -73,16 +71,6 @@ export const calendarsRoutes = defineRoutes('calendars', {
     params: calendarAccountParams,
     response: noResult,
     errors: [409],
-  },
-  'unlink-space': {
-    method: 'POST',
-    path: '/client/calendar/unlink/{spaceId}',
-    auth: 'client',
-    permission: 'spaces.permission.edit',
-    summary:
-      'Stops a space syncing with its calendar (clears calendar_account_id, calendar_id, calendar_title)',
-    params: calendarSpaceParams,
-    response: spaceSchema,
   },
   'notify-google': {
     method: 'POST',

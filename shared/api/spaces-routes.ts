@@ -15,6 +15,7 @@ import {
   updateSpaceSchema,
   venueParams,
 } from '../schemas/venues';
+import { calendarSpaceParams } from '../schemas/calendars';
 import { defineRoutes } from './contract';
 
 /**
@@ -165,5 +166,15 @@ export const spacesRoutes = defineRoutes('spaces', {
       "The emergency alerts in force for the space, from its feeds as the CAP job last read them, and each feed's last poll",
     params: spaceParams,
     response: spaceCapAlertsSchema,
+  },
+  'unlink-space-calendar': {
+    method: 'POST',
+    path: '/client/calendar/unlink/{spaceId}',
+    auth: 'client',
+    permission: 'spaces.permission.edit',
+    summary:
+      'Stops a space syncing with its calendar (clears calendar_account_id, calendar_id, calendar_title)',
+    params: calendarSpaceParams,
+    response: spaceSchema,
   },
 });

@@ -1,1 +1,0 @@
-export { updateOwnAccount } from './service';
