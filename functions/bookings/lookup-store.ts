@@ -1,8 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '@core/aws/dynamodb';
-import { env } from '@core/env';
 import { db, type BookingItem, type BookingOccurrenceItem } from '@core/table/entities';
-import { owned } from '@core/table/batch-get';
 
 /**
  * Reads of bookings (docs/data-model.md, patterns 39–42). A booking is one item with its rule
@@ -18,39 +14,26 @@ interface BookingsFound {
   occurrences: BookingOccurrenceItem[];
 }
 
-/**
- * A booking or an occurrence changed on its own, each read by its own entity: ElectroDB's parser
- * would otherwise take an occurrence's item for a booking (its key fits the booking's template),
- * so ownership (the entity named in the item) is checked.
- */
-export function parseBookingItem(
-  Item: Record<string, unknown>,
-): { booking: BookingItem } | { occurrence: BookingOccurrenceItem } | null {
-  const { booking, bookingOccurrence } = db().entities;
-  const occurrence = bookingOccurrence.parse({ Item }, owned).data;
-  if (occurrence) return { occurrence };
-  const series = booking.parse({ Item }, owned).data;
-  return series ? { booking: series } : null;
-}
-
 /** Where to look: an account's bookings, a venue's, or a space's. */
 export type BookingScope =
   { accountId: string } | { accountId: string; venueId: string } | { accountId: string; spaceId: string };
 
-function indexOf(scope: BookingScope): { index: string; pk: string; sk: string } {
-  if ('spaceId' in scope)
-    return {
-      index: 'gsi2',
-      pk: `ACCOUNT#${scope.accountId}#SPACE#${scope.spaceId}#BOOKINGS#`,
-      sk: 'gsi2sk',
-    };
-  if ('venueId' in scope)
-    return {
-      index: 'gsi1',
-      pk: `ACCOUNT#${scope.accountId}#VENUE#${scope.venueId}#BOOKINGS#`,
-      sk: 'gsi1sk',
-    };
-  return { index: 'gsi3', pk: `ACCOUNT#${scope.accountId}#BOOKINGS#`, sk: 'gsi3sk' };
+/**
+ * The Query of a scope's bookings and changed occurrences that end after `from` (the collection
+ * of both entities on the scope's index: sk > `END#<from>`), and start before `to` when given (a
+ * filter).
+ */
+export function bookingsTouchingQuery(scope: BookingScope, window: { from: string; to?: string }) {
+  const { collections } = db();
+  const { accountId: account_id } = scope;
+  const query =
+    'spaceId' in scope
+      ? collections.spaceBookings({ account_id, space_id: scope.spaceId }).gt({ end_at: window.from })
+      : 'venueId' in scope
+        ? collections.venueBookings({ account_id, venue_id: scope.venueId }).gt({ end_at: window.from })
+        : collections.accountBookings({ account_id }).gt({ end_at: window.from });
+  const { to } = window;
+  return to === undefined ? query : query.where(({ start_at }, { lt }) => lt(start_at, to));
 }
 
 /**
@@ -62,37 +45,19 @@ export async function bookingsTouching(
   scope: BookingScope,
   window: { from: string; to?: string },
 ): Promise<BookingsFound> {
-  const { index, pk, sk } = indexOf(scope);
-  const found: BookingsFound = { bookings: [], occurrences: [] };
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: env().TABLE_NAME,
-        IndexName: index,
-        KeyConditionExpression: '#pk = :pk AND #sk > :from',
-        ...(window.to ? { FilterExpression: '#start < :to' } : {}),
-        ExpressionAttributeNames: {
-          '#pk': `${index}pk`,
-          '#sk': sk,
-          ...(window.to ? { '#start': 'start_at' } : {}),
-        },
-        ExpressionAttributeValues: {
-          ':pk': pk,
-          ':from': `END#${window.from}`,
-          ...(window.to ? { ':to': window.to } : {}),
-        },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const Item of page.Items ?? []) {
-      const parsed = parseBookingItem(Item);
-      if (parsed && 'occurrence' in parsed) found.occurrences.push(parsed.occurrence);
-      else if (parsed) found.bookings.push(parsed.booking);
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return found;
+  const { data } = await bookingsTouchingQuery(scope, window).go({ pages: 'all' });
+  return { bookings: data.booking, occurrences: data.bookingOccurrence };
+}
+
+/**
+ * The Query of a booking and its changed occurrences: the collection `bookingState`, sk begins
+ * `BOOKING#<id>` and the id itself as a filter (the collection's prefix ends at the id, without
+ * its delimiter, so the filter keeps another booking whose id starts with this one out).
+ */
+export function bookingStateQuery(accountId: string, bookingId: string) {
+  return db()
+    .collections.bookingState({ account_id: accountId, booking_id: bookingId })
+    .where(({ booking_id }, { eq }) => eq(booking_id, bookingId));
 }
 
 /**
@@ -103,25 +68,6 @@ export async function getBookingState(
   accountId: string,
   bookingId: string,
 ): Promise<{ booking: BookingItem | null; occurrences: BookingOccurrenceItem[] }> {
-  let found: BookingItem | null = null;
-  const occurrences: BookingOccurrenceItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: env().TABLE_NAME,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-        ExpressionAttributeValues: { ':pk': `ACCOUNT#${accountId}#`, ':sk': `BOOKING#${bookingId}#` },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const Item of page.Items ?? []) {
-      const parsed = parseBookingItem(Item);
-      if (parsed && 'occurrence' in parsed) occurrences.push(parsed.occurrence);
-      else if (parsed) found = parsed.booking;
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return { booking: found, occurrences };
+  const { data } = await bookingStateQuery(accountId, bookingId).go({ pages: 'all', consistent: true });
+  return { booking: data.booking[0] ?? null, occurrences: data.bookingOccurrence };
 }

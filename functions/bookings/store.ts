@@ -1,12 +1,8 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Invite } from '@shared/schemas/event';
-import { documentClient } from '@core/aws/dynamodb';
-import { env } from '@core/env';
 import { Conflict, Forbidden, Invalid } from '@core/errors';
 import type { ActivityInput } from '@core/table/activity-entry';
 import { batchGet } from '@core/table/batch-get';
 import { pushSteps } from './calendar-push-store';
-import { parseBookingItem } from './lookup-store';
 import {
   db,
   type BookingItem,
@@ -114,10 +110,16 @@ export async function listInviteeItems(accountId: string): Promise<InviteeItem[]
   return data;
 }
 
+/** The Query of every booking of an account with their changed occurrences: `bookingState`, sk begins `BOOKING#`. */
+export function accountBookingsQuery(accountId: string) {
+  return db().collections.bookingState({ account_id: accountId }).begins({ booking_id: '' });
+}
+
 /**
  * The newest bookings of an account that `keep` accepts, each with its changed occurrences:
- * Query sk begins `BOOKING#` newest first (ids are ULIDs), in pages, until `limit` are found. In
- * that order a booking's changed occurrences (`BOOKING#<id>#OCC#…`) come just before it.
+ * the collection `bookingState` over every booking (sk begins `BOOKING#`) newest first (ids are
+ * ULIDs), in pages, until `limit` are found. In that order a booking's changed occurrences
+ * (`BOOKING#<id>#OCC#…`) come just before it, on its page or an earlier one.
  */
 export async function newestBookings(
   accountId: string,
@@ -126,33 +128,19 @@ export async function newestBookings(
 ): Promise<Array<{ booking: BookingItem; occurrences: BookingOccurrenceItem[] }>> {
   const found: Array<{ booking: BookingItem; occurrences: BookingOccurrenceItem[] }> = [];
   let pending: BookingOccurrenceItem[] = [];
-  let start: Record<string, unknown> | undefined;
+  let cursor: string | null = null;
   do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: env().TABLE_NAME,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-        ExpressionAttributeValues: { ':pk': `ACCOUNT#${accountId}#`, ':sk': 'BOOKING#' },
-        ScanIndexForward: false,
-        Limit: 100,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const Item of page.Items ?? []) {
-      const parsed = parseBookingItem(Item);
-      if (!parsed) continue;
-      if ('occurrence' in parsed) {
-        pending.push(parsed.occurrence);
-        continue;
-      }
-      const series = parsed.booking;
+    const page: Awaited<ReturnType<ReturnType<typeof accountBookingsQuery>['go']>> =
+      await accountBookingsQuery(accountId).go({ order: 'desc', limit: 100, cursor });
+    pending.push(...page.data.bookingOccurrence);
+    for (const series of page.data.booking) {
       const own = pending.filter((item) => item.booking_id === series.booking_id);
-      pending = [];
+      pending = pending.filter((item) => item.booking_id !== series.booking_id);
       if (keep(series)) found.push({ booking: series, occurrences: own });
       if (found.length >= limit) return found;
     }
-    start = page.LastEvaluatedKey;
-  } while (start);
+    cursor = page.cursor;
+  } while (cursor);
   return found;
 }
 

@@ -1,6 +1,3 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '@core/aws/dynamodb';
-import { env } from '@core/env';
 import { batchGet, pick } from '@core/table/batch-get';
 import {
   db,
@@ -97,37 +94,15 @@ export async function listCoordinatorItems(
 
 /**
  * A person's assignments: the venues they manage and the spaces they coordinate, each with its
- * permission, in one Query of gsi1 `USER#<userId>#` (pattern 36). The user's own item shares the
- * key and comes along as `user` (of whichever account: the caller checks it is theirs).
+ * permission, in one Query of gsi1 `USER#<userId>#`, the collection `assignments` (pattern 36).
+ * The user's own item shares the key and comes along as `user` (of whichever account: the caller
+ * checks it is theirs).
  */
 export async function assignmentsOf(
   userId: string,
 ): Promise<{ user: UserItem | null; venues: VenueManagerItem[]; spaces: SpaceCoordinatorItem[] }> {
-  const { venueManager, spaceCoordinator, user: users } = db().entities;
-  let user: UserItem | null = null;
-  const venues: VenueManagerItem[] = [];
-  const spaces: SpaceCoordinatorItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: env().TABLE_NAME,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': `USER#${userId}#` },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const Item of page.Items ?? []) {
-      const manager = venueManager.parse({ Item }).data;
-      if (manager) venues.push(manager);
-      const coordinator = spaceCoordinator.parse({ Item }).data;
-      if (coordinator) spaces.push(coordinator);
-      user ??= users.parse({ Item }).data;
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return { user, venues, spaces };
+  const { data } = await db().collections.assignments({ user_id: userId }).go({ pages: 'all' });
+  return { user: data.user[0] ?? null, venues: data.venueManager, spaces: data.spaceCoordinator };
 }
 
 /** The keys of a venue and, when `userId` is given, of that person's assignment to it. */

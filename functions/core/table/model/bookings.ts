@@ -18,21 +18,29 @@ const invitesList = {
 /**
  * Where a booking or a changed occurrence is found by time (docs/architecture.md §6): under its venue (gsi1),
  * its space (gsi2) and its account (gsi3), each sorted by the instant it ends (`end_at`, UTC ISO),
- * so that a window is one Query of what ends after the window starts, then expansion.
+ * so that a window is one Query of what ends after the window starts, then expansion. Both
+ * entities share these keys, so each index is a collection of both (`venueBookings`,
+ * `spaceBookings`, `accountBookings`; the keys are the templates, which a collection leaves as they are).
  */
 const byTime = {
   byVenue: {
     index: 'gsi1',
+    collection: 'venueBookings',
+    type: 'clustered',
     pk: key('gsi1pk', ['account_id', 'venue_id'], 'ACCOUNT#${account_id}#VENUE#${venue_id}#BOOKINGS#'),
     sk: key('gsi1sk', ['end_at', 'booking_id'], 'END#${end_at}#${booking_id}#'),
   },
   bySpace: {
     index: 'gsi2',
+    collection: 'spaceBookings',
+    type: 'clustered',
     pk: key('gsi2pk', ['account_id', 'space_id'], 'ACCOUNT#${account_id}#SPACE#${space_id}#BOOKINGS#'),
     sk: key('gsi2sk', ['end_at', 'booking_id'], 'END#${end_at}#${booking_id}#'),
   },
   byAccountTime: {
     index: 'gsi3',
+    collection: 'accountBookings',
+    type: 'clustered',
     pk: key('gsi3pk', ['account_id'], 'ACCOUNT#${account_id}#BOOKINGS#'),
     sk: key('gsi3sk', ['end_at', 'booking_id'], 'END#${end_at}#${booking_id}#'),
   },
@@ -86,8 +94,13 @@ export const bookingEntity = new Entity({
     ...timestamps,
   },
   indexes: {
-    /** The booking, and under it (sk begins `BOOKING#<id>#`) its changed occurrences. */
+    /**
+     * The booking, and under it (sk begins `BOOKING#<id>#`) its changed occurrences: the
+     * collection `bookingState` reads both in one Query.
+     */
     byId: {
+      collection: 'bookingState',
+      type: 'clustered',
       pk: key('pk', ['account_id'], 'ACCOUNT#${account_id}#'),
       sk: key('sk', ['booking_id'], 'BOOKING#${booking_id}#'),
     },
@@ -120,6 +133,8 @@ export const bookingOccurrenceEntity = new Entity({
   },
   indexes: {
     byBooking: {
+      collection: 'bookingState',
+      type: 'clustered',
       pk: key('pk', ['account_id'], 'ACCOUNT#${account_id}#'),
       sk: key('sk', ['booking_id', 'recurrence_id'], 'BOOKING#${booking_id}#OCC#${recurrence_id}#'),
     },

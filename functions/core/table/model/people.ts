@@ -87,6 +87,7 @@ export const userEntity = new Entity({
     },
     byId: {
       index: 'gsi1',
+      collection: 'assignments',
       pk: key('gsi1pk', ['user_id'], 'USER#${user_id}#'),
       sk: key('gsi1sk', [], 'USER#'),
     },

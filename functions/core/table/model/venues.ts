@@ -214,9 +214,13 @@ export const venueManagerEntity = new Entity({
       pk: key('pk', ['account_id'], 'ACCOUNT#${account_id}#'),
       sk: key('sk', ['venue_id', 'user_id'], 'VMGR#${venue_id}#${user_id}#'),
     },
-    /** A person's venues (with the user item's own `USER#` under the same key). */
+    /**
+     * A person's venues (with the user item's own `USER#` under the same key): with their spaces,
+     * the collection `assignments`.
+     */
     byUser: {
       index: 'gsi1',
+      collection: 'assignments',
       pk: key('gsi1pk', ['user_id'], 'USER#${user_id}#'),
       sk: key('gsi1sk', ['venue_id'], 'VMGR#${venue_id}#'),
     },
@@ -241,6 +245,7 @@ export const spaceCoordinatorEntity = new Entity({
     },
     byUser: {
       index: 'gsi1',
+      collection: 'assignments',
       pk: key('gsi1pk', ['user_id'], 'USER#${user_id}#'),
       sk: key('gsi1sk', ['space_id'], 'SCOORD#${space_id}#'),
     },
