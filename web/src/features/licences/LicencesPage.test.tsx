@@ -74,7 +74,7 @@ describe('licences', () => {
     const { user } = renderApp(page);
     await screen.findByRole('cell', { name: '#12' });
     await user.click(screen.getByRole('button', { name: /next page/i }));
-    await waitFor(() => expect(rowNumbers()).toEqual(['#2', '#1']), { timeout: 5000 });
+    await waitFor(() => expect(rowNumbers()).toEqual(['#2', '#1']), { timeout: 8000 });
     await user.type(screen.getByLabelText('Search licenses'), '  expired ');
     // Typing is slow when every test file of CI runs at once: give the last search time to land.
     await waitFor(() => expect(rowNumbers()).toEqual(['#12']), { timeout: 8000 });
