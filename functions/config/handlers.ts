@@ -1,6 +1,6 @@
 import { configLabels, type ConfigKind } from '@shared/schemas/config';
 import { listTimezones } from '@shared/timezones';
-import type { RouteContext } from '@core/http/route';
+import type { RouteContext } from '@core/http/route-factory';
 import { bindHandlers } from '@core/http/handler-map';
 import { createItem, listItems, updateItem } from './service';
 import { configRoutes } from '@shared/api/config-routes';

@@ -1,6 +1,6 @@
 /**
  * One error type for the API. Handlers and services throw these; the route factory's error
- * mapper (`errorResponse` in functions/core/http/route.ts) is the one place that turns them into responses.
+ * mapper (`errorResponse` in functions/core/http/route-factory.ts) is the one place that turns them into responses.
  */
 export class AppError extends Error {
   constructor(

@@ -4,7 +4,7 @@ import type { Context } from 'aws-lambda';
 import { API_BASE, routes, type RouteDef, type RouteGroup } from '@shared/api/routes';
 import { env } from '@core/env';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@core/http/edge';
-import type { ApiEvent, ApiResult, RouteHandler } from '@core/http/route';
+import type { ApiEvent, ApiResult, RouteHandler } from '@core/http/route-factory';
 
 /** API Gateway's payload limit for HTTP APIs. */
 const maxBodyBytes = 10 * 1024 * 1024;

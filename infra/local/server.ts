@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sirv from 'sirv';
 import { API_BASE } from '@shared/api/routes';
-import { errorResponse } from '@core/http/route';
+import { errorResponse } from '@core/http/route-factory';
 import { handleApiRequest } from './api-adapter';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');

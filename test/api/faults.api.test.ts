@@ -5,7 +5,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { inject } from 'vitest';
 import { clientConfig } from '@core/aws/client-config';
-import { errorResponse } from '@core/http/route';
+import { errorResponse } from '@core/http/route-factory';
 import { call, signedInAs } from '../support/api';
 import { demoUsers } from '../../infra/local/seed';
 

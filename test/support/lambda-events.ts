@@ -1,6 +1,6 @@
 import type { Context } from 'aws-lambda';
 import { ulid } from 'ulid';
-import type { ApiEvent, ApiResult } from '@core/http/route';
+import type { ApiEvent, ApiResult } from '@core/http/route-factory';
 import { API_BASE } from '@shared/api/routes';
 
 /**

@@ -18,7 +18,7 @@ import { client as secretsManager } from '../aws/secrets-client';
 import { resetEnvCache } from '../env';
 import { handler as systemLambda } from '../../system/handlers';
 import { viewerAddress } from './edge';
-import type { ApiEvent } from './route';
+import type { ApiEvent } from './route-factory';
 import { anApiEvent, invokeLambda } from '@test/support/lambda-events';
 
 /**

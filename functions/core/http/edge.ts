@@ -9,7 +9,7 @@ import { sameSecret } from '../auth/secret-hash';
 /**
  * The API behind CloudFront (docs/decisions.md "Origin verify", "Viewer address"). CloudFront adds
  * `x-origin-verify: <secret>` to every request it passes to the HTTP API, and the route factory
- * (functions/core/http/route.ts) refuses any request without the right value before anything else, so
+ * (functions/core/http/route-factory.ts) refuses any request without the right value before anything else, so
  * the API's own URL answers nobody but CloudFront. Because a request that passed came through
  * CloudFront, its `CloudFront-Viewer-Address` header is CloudFront's own and names the viewer.
  * Locally the server plays CloudFront and sets both (infra/local/api-adapter.ts).

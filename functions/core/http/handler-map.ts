@@ -1,9 +1,9 @@
 import httpRouterHandler from '@middy/http-router';
 import type * as z from 'zod';
 import { API_BASE, type RouteDef } from '@shared/api/contract';
-import { json, route, type ApiEvent, type ApiResult, type Reply, type RouteContext } from './route';
+import { json, route, type ApiEvent, type ApiResult, type Reply, type RouteContext } from './route-factory';
 
-/** The handler of one route: its typed context in, its answer out (functions/core/http/route.ts). */
+/** The handler of one route: its typed context in, its answer out (functions/core/http/route-factory.ts). */
 export type RouteFn<D extends RouteDef> = (ctx: RouteContext<D>) => Promise<Reply<z.output<D['response']>>>;
 
 /**

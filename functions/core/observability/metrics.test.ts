@@ -3,7 +3,7 @@ import type { Context, SQSEvent } from 'aws-lambda';
 import * as z from 'zod';
 import { resetEnvCache } from '../env';
 import type { RouteDef } from '@shared/api/contract';
-import { route } from '../http/route';
+import { route } from '../http/route-factory';
 import { inProcessQueue, sqsWorker, type JobWorker } from '../jobs/queue';
 import { scheduledHandler } from '../jobs/scheduled-handler';
 import { JOB_DIMENSION, METRICS_SERVICE, MetricName, metricCatalogue, metricsNamespace } from './catalogue';
