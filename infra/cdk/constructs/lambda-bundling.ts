@@ -34,48 +34,54 @@ export const LAMBDA_ENTRY_FILE = 'index.mjs';
 /**
  * Bundles a group's handler map into `outdir`: `index.mjs`, the chunks it loads on demand under
  * `chunks/`, and source maps. Synchronous, as CDK's local bundling is.
+ *
+ * It ships no chunk that nothing loads. esbuild makes a chunk of every `import()` in a module it
+ * reads, even when tree shaking then drops the code that calls it: a domain's entry re-exports
+ * modules a group uses only in part (docs/architecture.md §17), so a group would ship, say, the
+ * SES client that none of its code can load, and code those chunks share with the ones it does
+ * load would move into chunks loaded at start. So a bundle whose chunks are not all reached from
+ * its entry is built again with those modules left out (external: no code that is kept imports
+ * them), until every chunk is reached.
  */
 export function bundleLambda(entry: string, outdir: string, options: { sourcemap?: boolean } = {}): Metafile {
-  const { metafile } = buildSync({
-    ...lambdaBundling,
-    mainFields: [...lambdaBundling.mainFields],
-    banner: { js: lambdaBundling.banner },
-    entryPoints: { index: entry },
-    outdir,
-    outExtension: { '.js': '.mjs' },
-    chunkNames: 'chunks/[name]-[hash]',
-    splitting: true,
-    bundle: true,
-    sourcemap: options.sourcemap ?? true,
-    metafile: true,
-    logLevel: 'error',
-  });
-  return withoutOrphans(metafile);
+  const leftOut = new Set<string>();
+  for (;;) {
+    const { metafile } = buildSync({
+      ...lambdaBundling,
+      mainFields: [...lambdaBundling.mainFields],
+      banner: { js: lambdaBundling.banner },
+      entryPoints: { index: entry },
+      outdir,
+      outExtension: { '.js': '.mjs' },
+      chunkNames: 'chunks/[name]-[hash]',
+      splitting: true,
+      bundle: true,
+      sourcemap: options.sourcemap ?? true,
+      metafile: true,
+      logLevel: 'error',
+      external: [...leftOut],
+    });
+    const unreached = unreachedChunks(metafile);
+    if (!unreached.length) return metafile;
+    const fresh = unreached.map((module) => path.resolve(module)).filter((module) => !leftOut.has(module));
+    if (!fresh.length) throw new Error(`esbuild still makes chunks nothing loads: ${unreached.join(', ')}`);
+    for (const file of Object.keys(metafile.outputs)) rmSync(file, { force: true });
+    for (const module of fresh) leftOut.add(module);
+  }
 }
 
-/**
- * Deletes the chunks that nothing loads. esbuild makes a chunk of every `import()` in a module it
- * reads, even when tree shaking then drops the code that calls it: a domain's entry re-exports
- * modules a group uses only in part (docs/architecture.md, section 17), so a group would ship,
- * say, the SES client that none of its code can load. What stays is the entry and what it
- * imports, statically or on demand, transitively.
- */
-function withoutOrphans(metafile: Metafile): Metafile {
+/** The modules whose chunks no code of the bundle loads: neither the entry nor what it imports. */
+function unreachedChunks(metafile: Metafile): string[] {
   const entry = Object.keys(metafile.outputs).find((file) => path.basename(file) === LAMBDA_ENTRY_FILE);
-  if (!entry) return metafile;
-  const reached = new Set([entry]);
+  const reached = new Set(entry ? [entry] : []);
   for (const file of reached) {
     for (const imported of metafile.outputs[file]?.imports ?? []) {
       if (metafile.outputs[imported.path]) reached.add(imported.path);
     }
   }
-  const outputs: Metafile['outputs'] = {};
-  for (const [file, output] of Object.entries(metafile.outputs)) {
-    const of = file.endsWith('.map') ? file.slice(0, -'.map'.length) : file;
-    if (reached.has(of)) outputs[file] = output;
-    else rmSync(file, { force: true });
-  }
-  return { ...metafile, outputs };
+  return Object.entries(metafile.outputs)
+    .filter(([file, output]) => file.endsWith('.mjs') && !reached.has(file) && output.entryPoint)
+    .map(([, output]) => output.entryPoint!);
 }
 
 /**
