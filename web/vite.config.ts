@@ -1,12 +1,40 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { amplifyStyles } from './plugins/amplify-styles.ts';
 import { buildVersion } from './plugins/build-version.ts';
 import { precompress } from './plugins/precompress.ts';
 import { importAliases } from '../aliases.ts';
+import { routes } from '../shared/api/routes.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The SPA calls the API through the route definitions (web/src/api/call.ts), which read only a
+ * route's method and path at run time: each `shared/api/<group>-routes.ts` the SPA imports is its
+ * routes' methods and paths alone, taken from the definitions themselves, so that their schemas
+ * (and zod) stay out of the pages that have no form.
+ */
+function routePaths(): Plugin {
+  const file = /[\\/]shared[\\/]api[\\/]([a-z]+)-routes\.ts$/;
+  return {
+    name: 'route-paths',
+    enforce: 'pre',
+    load(id) {
+      const group = file.exec(id)?.[1];
+      if (!group) return null;
+      const table = Object.fromEntries(
+        routes
+          .filter((route) => route.group === group)
+          .map((route) => [
+            route.handler.slice(group.length + 1),
+            { method: route.method, path: route.path },
+          ]),
+      );
+      return `export const ${group}Routes = ${JSON.stringify(table)};\n`;
+    },
+  };
+}
 
 /**
  * The SPA. `npm run build` writes web/dist; `npm run dev` embeds this config in the local
@@ -21,7 +49,7 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
  */
 export default defineConfig({
   root: webRoot,
-  plugins: [amplifyStyles(), react(), buildVersion(), precompress()],
+  plugins: [routePaths(), amplifyStyles(), react(), buildVersion(), precompress()],
   resolve: { alias: importAliases() },
   server: { fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] } },
   build: {

@@ -9,6 +9,7 @@ import type { AccountUser } from '@shared/schemas/accounts';
 import {
   resetTeamUserPin,
   setTeamUserStatus,
+  saveTeamUser,
   teamPaths,
   useTeamUsers,
   useUserProperties,
@@ -172,7 +173,7 @@ export function UsersTab() {
               area="client"
               user={panel.user}
               roles={roles}
-              endpoints={{ create: teamPaths.newUser, update: teamPaths.user }}
+              endpoints={saveTeamUser}
               // Another user's: one's own password is changed from the profile, with the current one.
               canSetPassword={canAdd && panel.user?.id !== myId}
               revalidate={() => Promise.all([mutate(teamPaths.users), mutate(keys.aboutMe)])}
