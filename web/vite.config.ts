@@ -15,25 +15,43 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
  * routes' methods and paths alone, taken from the definitions themselves, so that their schemas
  * (and zod) stay out of the pages that have no form.
  */
-function routePaths(): Plugin {
+function routePaths(): Plugin[] {
   const file = /[\\/]shared[\\/]api[\\/]([a-z]+)-routes\.ts$/;
-  return {
-    name: 'route-paths',
-    enforce: 'pre',
-    load(id) {
-      const group = file.exec(id)?.[1];
-      if (!group) return null;
-      const table = Object.fromEntries(
-        routes
+  const webSource = /[\\/]web[\\/]src[\\/].*\.tsx?$/;
+  const slim = (route: (typeof routes)[number]) => JSON.stringify({ method: route.method, path: route.path });
+  const byName = new Map(routes.map((route) => [route.handler, route]));
+  // `venuesRoutes['get-venue']` or `accountsRoutes.impersonate`, as the compiled module has it.
+  const access = /\b([a-z]+)Routes(?:\[\s*(['"])([a-z0-9-]+)\2\s*\]|\.([A-Za-z_$][\w$]*))/g;
+  return [
+    {
+      name: 'route-paths',
+      enforce: 'pre',
+      load(id) {
+        const group = file.exec(id)?.[1];
+        if (!group) return null;
+        const table = routes
           .filter((route) => route.group === group)
-          .map((route) => [
-            route.handler.slice(group.length + 1),
-            { method: route.method, path: route.path },
-          ]),
-      );
-      return `export const ${group}Routes = ${JSON.stringify(table)};\n`;
+          .map((route) => `${JSON.stringify(route.handler.slice(group.length + 1))}: ${slim(route)}`);
+        return `export const ${group}Routes = { ${table.join(', ')} };\n`;
+      },
     },
-  };
+    {
+      // A route named as it is written goes in as its method and path, so that a page downloads the
+      // routes it calls; a route chosen at run time comes from its group's table.
+      name: 'route-paths-inline',
+      transform(code, id) {
+        if (!webSource.test(id) || !code.includes('Routes')) return null;
+        const inlined = code.replace(
+          access,
+          (whole, group: string, _quote, quoted?: string, dotted?: string) => {
+            const route = byName.get(`${group}/${quoted ?? dotted}`);
+            return route ? `(${slim(route)})` : whole;
+          },
+        );
+        return inlined === code ? null : { code: inlined, map: null };
+      },
+    },
+  ];
 }
 
 /**
@@ -49,7 +67,7 @@ function routePaths(): Plugin {
  */
 export default defineConfig({
   root: webRoot,
-  plugins: [routePaths(), amplifyStyles(), react(), buildVersion(), precompress()],
+  plugins: [...routePaths(), amplifyStyles(), react(), buildVersion(), precompress()],
   resolve: { alias: importAliases() },
   server: { fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] } },
   build: {

@@ -11,66 +11,64 @@ import { callRoute, pathOf, useRoute } from './call';
  * Errors are toasted by the fetch client.
  */
 
-const routes = accountsRoutes;
-
 /** The swr keys (API paths) that writes revalidate. */
 export const accountPaths = {
-  dashboard: pathOf(routes['get-dashboard']),
-  recentAccounts: pathOf(routes['list-recent-accounts']),
-  recentUsers: pathOf(routes['list-recent-users']),
-  recentPayments: pathOf(routes['list-recent-payments']),
-  accounts: pathOf(routes['list-accounts']),
-  account: (id: string) => pathOf(routes['get-account'], { params: { id } }),
-  accountUsers: (id: string) => pathOf(routes['list-account-users'], { params: { id } }),
+  dashboard: pathOf(accountsRoutes['get-dashboard']),
+  recentAccounts: pathOf(accountsRoutes['list-recent-accounts']),
+  recentUsers: pathOf(accountsRoutes['list-recent-users']),
+  recentPayments: pathOf(accountsRoutes['list-recent-payments']),
+  accounts: pathOf(accountsRoutes['list-accounts']),
+  account: (id: string) => pathOf(accountsRoutes['get-account'], { params: { id } }),
+  accountUsers: (id: string) => pathOf(accountsRoutes['list-account-users'], { params: { id } }),
   /** Every page of an account's licences starts so, followed by `?` and its search and page. */
-  licences: (id: string) => pathOf(routes['create-licences'], { params: { id } }),
-  purchases: (id: string) => pathOf(routes['list-purchases'], { params: { id } }),
+  licences: (id: string) => pathOf(accountsRoutes['create-licences'], { params: { id } }),
+  purchases: (id: string) => pathOf(accountsRoutes['list-purchases'], { params: { id } }),
 } as const;
 
 /** The platform's totals: accounts, users, active accounts, active venues. */
 export function useDashboard() {
-  return useRoute(routes['get-dashboard'], {});
+  return useRoute(accountsRoutes['get-dashboard'], {});
 }
 
 /** The five newest accounts. */
 export function useRecentAccounts() {
-  return useRoute(routes['list-recent-accounts'], {});
+  return useRoute(accountsRoutes['list-recent-accounts'], {});
 }
 
 /** The five newest users of all accounts, with their account. */
 export function useRecentUsers() {
-  return useRoute(routes['list-recent-users'], {});
+  return useRoute(accountsRoutes['list-recent-users'], {});
 }
 
 /** The five newest screens of all accounts. */
 export function useRecentScreens() {
-  return useRoute(routes['list-recent-screens'], {});
+  return useRoute(accountsRoutes['list-recent-screens'], {});
 }
 
 /** The newest licence purchases of all accounts. */
 export function useRecentPayments() {
-  return useRoute(routes['list-recent-payments'], {});
+  return useRoute(accountsRoutes['list-recent-payments'], {});
 }
 
 /** Every account, newest first. */
 export function useAccounts() {
-  return useRoute(routes['list-accounts'], {});
+  return useRoute(accountsRoutes['list-accounts'], {});
 }
 
 /** One account. */
 export function useAccount(id: string) {
-  return useRoute(routes['get-account'], { params: { id } });
+  return useRoute(accountsRoutes['get-account'], { params: { id } });
 }
 
 /** The users of one account, newest first. */
 export function useAccountUsers(id: string) {
-  return useRoute(routes['list-account-users'], { params: { id } });
+  return useRoute(accountsRoutes['list-account-users'], { params: { id } });
 }
 
 /** One page (10) of an account's licences matching `search`; the last page stays shown while the next loads. */
 export function useLicences(id: string, search: string, page: number) {
   return useRoute(
-    routes['list-licences'],
+    accountsRoutes['list-licences'],
     { params: { id }, query: { search, page: String(page) } },
     { keepPreviousData: true },
   );
@@ -78,7 +76,7 @@ export function useLicences(id: string, search: string, page: number) {
 
 /** An account's licence purchases as recorded (its Billing), newest first. */
 export function usePurchases(id: string) {
-  return useRoute(routes['list-purchases'], { params: { id } });
+  return useRoute(accountsRoutes['list-purchases'], { params: { id } });
 }
 
 /** Revalidates everything cached of one account's licences (every page and search). */
@@ -111,7 +109,7 @@ export function accountChanged(mutate: ScopedMutator, saved: Account) {
  * 'Account updated'. A failure is not toasted here: the status switch says it, with the message.
  */
 export function setAccountStatus(id: string, status: Status) {
-  return callRoute(routes['set-account-status'], { params: { id, status } }, { toastErrors: false });
+  return callRoute(accountsRoutes['set-account-status'], { params: { id, status } }, { toastErrors: false });
 }
 
 /**
@@ -119,5 +117,5 @@ export function setAccountStatus(id: string, status: Status) {
  * status updated'. A failure is not toasted here: the status switch says it, with the message.
  */
 export function setUserStatus(id: string, status: Status) {
-  return callRoute(routes['set-user-status'], { params: { id, status } }, { toastErrors: false });
+  return callRoute(accountsRoutes['set-user-status'], { params: { id, status } }, { toastErrors: false });
 }

@@ -55,16 +55,16 @@ type Loose = [
 /** The path of a call, relative to API_BASE: the route's path with its params filled, and the query. */
 export function pathOf<R extends ApiRoute>(route: R, ...args: PathArgs<R>): string {
   const [{ params, query } = {}] = args as Loose;
-  const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined || value === null) throw new Error(`${route.path} needs its ${name}`);
-    return encodeURIComponent(String(value));
-  });
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {}))
-    if (value !== undefined && value !== null) search.append(name, String(value));
-  const queryString = search.toString();
-  return queryString ? `${path}?${queryString}` : path;
+  // Each param is one path segment (the types require them all); what the query leaves out is not sent.
+  const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(String(params?.[name])),
+  );
+  const search = String(
+    new URLSearchParams(
+      Object.entries(query ?? {}).flatMap(([name, value]) => (value == null ? [] : [[name, String(value)]])),
+    ),
+  );
+  return search ? `${path}?${search}` : path;
 }
 
 /** Calls a route and returns the whole reply (`result` and `message`). */

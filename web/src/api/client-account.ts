@@ -12,17 +12,16 @@ import { callRoute, pathOf, readRoute, useRoute, type RouteInput } from './call'
  * swr hook per resource keyed by its API path, as web/src/api/hooks.ts. Errors are toasted by the
  * fetch client.
  */
-const routes = teamRoutes;
 
 /** The swr keys (API paths) that writes revalidate. */
 export const teamPaths = {
-  users: pathOf(routes['list-users']),
-  activity: pathOf(routes['search-activity']),
+  users: pathOf(teamRoutes['list-users']),
+  activity: pathOf(teamRoutes['search-activity']),
 } as const;
 
 /** The users of the signed-in user's account, newest first. */
 export function useTeamUsers() {
-  return useRoute(routes['list-users'], {});
+  return useRoute(teamRoutes['list-users'], {});
 }
 
 /** A Venue Manager's venues or an Event Coordinator's spaces, with their permission; fetched when `id` is set. */
@@ -31,8 +30,8 @@ export function useUserProperties(id: string | null) {
 }
 
 /** Changes the account's details (the client's Account tab). */
-export const updateAccount = (body: RouteInput<(typeof routes)['update-account']>['body']) =>
-  callRoute(routes['update-account'], { body });
+export const updateAccount = (body: RouteInput<(typeof teamRoutes)['update-account']>['body']) =>
+  callRoute(teamRoutes['update-account'], { body });
 
 /**
  * Adds a user to the account, or changes one: the user form's saves, whose values are what the
@@ -40,11 +39,13 @@ export const updateAccount = (body: RouteInput<(typeof routes)['update-account']
  */
 export const saveTeamUser = {
   create: (body: object) =>
-    callRoute(routes['create-user'], { body: body as RouteInput<(typeof routes)['create-user']>['body'] }),
+    callRoute(teamRoutes['create-user'], {
+      body: body as RouteInput<(typeof teamRoutes)['create-user']>['body'],
+    }),
   update: (id: string, body: object) =>
-    callRoute(routes['update-user'], {
+    callRoute(teamRoutes['update-user'], {
       params: { id },
-      body: body as RouteInput<(typeof routes)['update-user']>['body'],
+      body: body as RouteInput<(typeof teamRoutes)['update-user']>['body'],
     }),
 };
 
@@ -53,11 +54,11 @@ export const resetOwnPin = () => callRoute(meRoutes['reset-pin']);
 
 /** A failure is not toasted here: the status switch says it, with the server's message. */
 export function setTeamUserStatus(id: string, status: Status) {
-  return callRoute(routes['set-user-status'], { params: { id, status } }, { toastErrors: false });
+  return callRoute(teamRoutes['set-user-status'], { params: { id, status } }, { toastErrors: false });
 }
 
 export function resetTeamUserPin(id: string) {
-  return callRoute(routes['reset-user-pin'], { params: { id } });
+  return callRoute(teamRoutes['reset-user-pin'], { params: { id } });
 }
 
 /** The filter of the activity tab: the days and the browser's time zone (the API reads the days in it). */
@@ -76,7 +77,7 @@ const activityPageKey = (query: ActivityQuery, cursor: string | null): ActivityP
 
 /** One page of the activity log (POST /client/activityLog). */
 function fetchActivityPage([, filter, cursor]: ActivityPageKey): Promise<ActivityPage> {
-  return readRoute(routes['search-activity'], {
+  return readRoute(teamRoutes['search-activity'], {
     body: { ...filter, time_zone: browserZone(), ...(cursor ? { cursor } : {}) },
   });
 }

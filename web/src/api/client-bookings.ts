@@ -23,8 +23,6 @@ export interface BookingWindow {
   to: string;
 }
 
-const routes = bookingsRoutes;
-
 export const bookingPaths = {
   /** The venues whose bookings the caller sees, each with the spaces they see: the calendar's choice. */
   calendarVenues: pathOf(venuesRoutes['list-calendar-venues']),
@@ -33,25 +31,25 @@ export const bookingPaths = {
   /** The spaces of one venue the caller may book. */
   mySpaces: (venueId: string) => pathOf(spacesRoutes['list-my-venue-spaces'], { params: { venueId } }),
   /** The addresses the account's bookings invited. */
-  invitees: pathOf(routes['list-invitees']),
+  invitees: pathOf(bookingsRoutes['list-invitees']),
   /** Every booking list path starts so (the revalidation after a write finds them by it). */
-  listPrefix: pathOf(routes['list-venue-bookings'], { params: { venue: '' } }),
+  listPrefix: pathOf(bookingsRoutes['list-venue-bookings'], { params: { venue: '' } }),
   /** Every booking's path starts so. */
-  bookingPrefix: pathOf(routes['get-booking'], { params: { id: '' } }),
+  bookingPrefix: pathOf(bookingsRoutes['get-booking'], { params: { id: '' } }),
   window: ({ venue, space, from, to }: BookingWindow) =>
-    pathOf(routes['list-bookings-window'], { params: { venue, space: space ?? '-', from, to } }),
-  upcoming: pathOf(routes['list-upcoming-bookings']),
+    pathOf(bookingsRoutes['list-bookings-window'], { params: { venue, space: space ?? '-', from, to } }),
+  upcoming: pathOf(bookingsRoutes['list-upcoming-bookings']),
   /** One booking; with `occurrenceStart`, one of its occurrences too. */
   booking: (id: string, occurrenceStart?: string | null) =>
-    pathOf(routes['get-booking'], {
+    pathOf(bookingsRoutes['get-booking'], {
       params: { id },
       query: occurrenceStart ? { occurrence_start: occurrenceStart } : {},
     }),
 } as const;
 
-const fetchResult = fetcherOf(routes['get-booking']);
+const fetchResult = fetcherOf(bookingsRoutes['get-booking']);
 /** As `fetchResult`, but a failure is not toasted: what asked for it says so its own way, or not at all. */
-const fetchQuietly = fetcherOf(routes['get-booking'], { toastErrors: false });
+const fetchQuietly = fetcherOf(bookingsRoutes['get-booking'], { toastErrors: false });
 
 /** The venues whose bookings the caller sees (all for an Account Admin or a Viewer), for the calendar. */
 export function useCalendarVenues() {
@@ -67,7 +65,7 @@ export function useMySpaces(venueId: string | null) {
 }
 /** The account's invitees, for the invitee picker; fetched only when `enabled`. */
 export function useInvitees(enabled = true) {
-  return useRoute(routes['list-invitees'], enabled ? {} : null);
+  return useRoute(bookingsRoutes['list-invitees'], enabled ? {} : null);
 }
 /**
  * How often the calendar on screen is read again: others book too, and events made in a space's
@@ -78,10 +76,14 @@ export const BOOKINGS_REFRESH_MS = 30_000;
 
 /** The occurrences of a window (null: nothing is fetched). The previous window's stay on screen while the next loads. */
 export function useBookings(window: BookingWindow | null) {
-  return useSWR(window ? bookingPaths.window(window) : null, fetcherOf(routes['list-bookings-window']), {
-    keepPreviousData: true,
-    refreshInterval: BOOKINGS_REFRESH_MS,
-  });
+  return useSWR(
+    window ? bookingPaths.window(window) : null,
+    fetcherOf(bookingsRoutes['list-bookings-window']),
+    {
+      keepPreviousData: true,
+      refreshInterval: BOOKINGS_REFRESH_MS,
+    },
+  );
 }
 /** One booking with its rule, and the occurrence `occurrenceStart` names (null id: nothing is fetched). */
 export function useBooking(id: string | null, occurrenceStart?: string | null) {
@@ -111,21 +113,24 @@ export function useScopes(
  * header asks every minute and a missed answer is no news there; the dashboard says it in its list.
  */
 export function useUpcomingBookings(enabled: boolean, options: { refreshInterval?: number } = {}) {
-  return useRoute(routes['list-upcoming-bookings'], enabled ? {} : null, options, { toastErrors: false });
+  return useRoute(bookingsRoutes['list-upcoming-bookings'], enabled ? {} : null, options, {
+    toastErrors: false,
+  });
 }
 
 // ---- writes -----------------------------------------------------------------------------------
 
 /** Books a space (the event form's values, as `eventSchema` outputs them). */
-export const createBooking = (event: EventInput) => callRoute(routes['create-booking'], { body: event });
+export const createBooking = (event: EventInput) =>
+  callRoute(bookingsRoutes['create-booking'], { body: event });
 
 /** Changes a booking: THIS occurrence, FOLLOWING ones or ALL, as `event.applicable` says. */
 export const updateBooking = (id: string, event: EventInput) =>
-  callRoute(routes['update-booking'], { params: { id }, body: event });
+  callRoute(bookingsRoutes['update-booking'], { params: { id }, body: event });
 
 /** Deletes THIS occurrence, it and the FOLLOWING ones, or ALL of a booking. */
 export const deleteBooking = (id: string, applicable: ApplicableScope, occurrenceStart: string) =>
-  callRoute(routes['delete-booking'], {
+  callRoute(bookingsRoutes['delete-booking'], {
     params: { id },
     query: { applicable, occurrence_start: occurrenceStart },
   });

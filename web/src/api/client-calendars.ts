@@ -11,31 +11,33 @@ import { useRouteUnlessRefused, venuePaths } from './client-venues';
  * package has no third-party integration, or the role may not) is not toasted: what asked hides.
  * A module of its own: the venue and space panels need it, the venues page does not (web/budgets.ts).
  */
-const routes = calendarsRoutes;
 
 /** Whether a read failed because the API refuses it to this person (the asker then hides). */
 export const refused = (error: unknown) => error instanceof ApiError && error.status === 403;
 
 /** The providers whose accounts can be linked, and what each one's popup asks for. */
 export function useCalendarLinkConfig() {
-  return useRouteUnlessRefused(routes['get-link-config'], {});
+  return useRouteUnlessRefused(calendarsRoutes['get-link-config'], {});
 }
 /** The venue's linked accounts with their calendars and state. */
 export function useCalendarAccounts(venueId: string) {
-  return useRouteUnlessRefused(routes['list-accounts'], { params: { venueId } });
+  return useRouteUnlessRefused(calendarsRoutes['list-accounts'], { params: { venueId } });
 }
 /** The calendars a space of the venue may sync with (null: nothing is fetched). */
 export function useAvailableCalendars(venueId: string | null) {
-  return useRouteUnlessRefused(routes['list-available'], venueId ? { params: { venueId } } : null);
+  return useRouteUnlessRefused(calendarsRoutes['list-available'], venueId ? { params: { venueId } } : null);
 }
 
 /** Links the account the provider's code stands for; sent form-encoded, as the contract has it. */
 export const linkCalendarAccount = (venueId: string, token: string, provider: CalendarProvider) =>
-  callRoute(routes['link-account'], { params: { venueId }, body: new URLSearchParams({ token, provider }) });
+  callRoute(calendarsRoutes['link-account'], {
+    params: { venueId },
+    body: new URLSearchParams({ token, provider }),
+  });
 export const removeCalendarAccount = (accountId: string) =>
-  callRoute(routes['remove-account'], { params: { accountId } });
+  callRoute(calendarsRoutes['remove-account'], { params: { accountId } });
 export const unlinkSpaceCalendar = (spaceId: string) =>
-  callRoute(routes['unlink-space'], { params: { spaceId } });
+  callRoute(calendarsRoutes['unlink-space'], { params: { spaceId } });
 
 /**
  * After an account is linked or removed: the venue's accounts and calendars, and the spaces (a
@@ -44,8 +46,8 @@ export const unlinkSpaceCalendar = (spaceId: string) =>
 export function revalidateCalendars(mutate: ScopedMutator, venueId: string): Promise<unknown> {
   return Promise.all(
     [
-      pathOf(routes['list-accounts'], { params: { venueId } }),
-      pathOf(routes['list-available'], { params: { venueId } }),
+      pathOf(calendarsRoutes['list-accounts'], { params: { venueId } }),
+      pathOf(calendarsRoutes['list-available'], { params: { venueId } }),
       venuePaths.spaces,
       venuePaths.recentSpaces,
     ].map((key) => mutate(key)),

@@ -13,22 +13,21 @@ import { venuePaths } from './client-venues';
  * path, the save and delete calls, and a slide's upload with its progress. Errors are toasted by
  * the fetch client.
  */
-const routes = slideshowsRoutes;
 
 /** The slideshows of a space. */
 export function useSlideshows(spaceId: string) {
-  return useRoute(routes['list-slideshows'], { params: { spaceId } });
+  return useRoute(slideshowsRoutes['list-slideshows'], { params: { spaceId } });
 }
 
 /** Creates a slideshow (`id` null) or updates one; the reply carries the saved slideshow and 'Slideshow saved'. */
 export const saveSlideshow = (spaceId: string, id: string | null, body: SlideshowInput) =>
   id
-    ? callRoute(routes['update-slideshow'], { params: { spaceId, id }, body })
-    : callRoute(routes['create-slideshow'], { params: { spaceId }, body });
+    ? callRoute(slideshowsRoutes['update-slideshow'], { params: { spaceId, id }, body })
+    : callRoute(slideshowsRoutes['create-slideshow'], { params: { spaceId }, body });
 
 /** Deletes a slideshow; the reply's message is 'Slideshow deleted'. */
 export const deleteSlideshow = (spaceId: string, id: string) =>
-  callRoute(routes['delete-slideshow'], { params: { spaceId, id } });
+  callRoute(slideshowsRoutes['delete-slideshow'], { params: { spaceId, id } });
 
 /**
  * Revalidates what a saved or deleted slideshow changes: the space's slideshows (activating one
@@ -37,7 +36,7 @@ export const deleteSlideshow = (spaceId: string, id: string) =>
 export function revalidateSlideshows(mutate: ScopedMutator, spaceId: string): Promise<unknown> {
   return Promise.all(
     [
-      pathOf(routes['list-slideshows'], { params: { spaceId } }),
+      pathOf(slideshowsRoutes['list-slideshows'], { params: { spaceId } }),
       venuePaths.spaces,
       venuePaths.recentSpaces,
       venuePaths.space(spaceId),

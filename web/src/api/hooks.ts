@@ -11,12 +11,6 @@ import { pathOf, useRoute } from './call';
 /** The signed-in user's own route of each area. */
 export const meRoute = { client: meRoutes['get-client-me'], admin: meRoutes['get-admin-me'] } as const;
 
-/** Each area's presigned upload (a photo, a logo, a slide). */
-export const uploadRoute = {
-  client: meRoutes['client-create-upload'],
-  admin: meRoutes['admin-create-upload'],
-} as const;
-
 /** swr keys (API paths) of the resources below. */
 export const keys = {
   me: (area: Area) => pathOf(meRoute[area]),

@@ -156,7 +156,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (!pendingSignIn) return;
       const { area: signInArea, challenge } = pendingSignIn;
       const { result } = await callRoute(
-        authRoutes[`${signInArea}-mfa`],
+        { client: authRoutes['client-mfa'], admin: authRoutes['admin-mfa'] }[signInArea],
         { body: { mfa_token: challenge.mfa_token, code } },
         { token: null, toastErrors: false },
       );
@@ -168,13 +168,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     (loginArea: Area, input: LoginInput) =>
-      signIn(loginArea, () => callRoute(authRoutes[`${loginArea}-login`], { body: input }, { token: null })),
+      signIn(loginArea, () =>
+        callRoute(
+          { client: authRoutes['client-login'], admin: authRoutes['admin-login'] }[loginArea],
+          { body: input },
+          { token: null },
+        ),
+      ),
     [signIn],
   );
   const socialLogin = useCallback(
     (loginArea: Area, input: SocialLoginInput) =>
       signIn(loginArea, () =>
-        callRoute(authRoutes[`${loginArea}-social-login`], { body: input }, { token: null }),
+        callRoute(
+          { client: authRoutes['client-social-login'], admin: authRoutes['admin-social-login'] }[loginArea],
+          { body: input },
+          { token: null },
+        ),
       ),
     [signIn],
   );
@@ -209,10 +219,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       // The token is given explicitly so that a 401 here (e.g. after a password change ended
       // every session) neither refreshes nor ends the session as expired.
-      await callRoute(authRoutes[`${current.area}-logout`], undefined, {
-        token: current.token,
-        toastErrors: false,
-      });
+      await callRoute(
+        { client: authRoutes['client-logout'], admin: authRoutes['admin-logout'] }[current.area],
+        undefined,
+        {
+          token: current.token,
+          toastErrors: false,
+        },
+      );
     } catch {
       // The token is forgotten either way.
     }

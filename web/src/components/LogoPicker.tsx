@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { imageContentTypes, maxUploadBytes, type ImageContentType } from '@shared/schemas/uploads';
 import { callRoute } from '../api/call';
 import { uploadToPresignedPost } from '../api/client';
-import { uploadRoute } from '../api/hooks';
+import { uploadRoute } from '../api/uploads';
 import type { Area } from '../auth/session';
 
 /** A logo chosen in the form, uploaded on Save. */

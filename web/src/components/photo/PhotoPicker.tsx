@@ -10,7 +10,7 @@ import {
 } from '@shared/schemas/uploads';
 import { callRoute } from '../../api/call';
 import { uploadToPresignedPost } from '../../api/client';
-import { uploadRoute } from '../../api/hooks';
+import { uploadRoute } from '../../api/uploads';
 import type { Area as ApiArea } from '../../auth/session';
 import { PageLoader } from '../PageLoader';
 import { cropImage } from './cropImage';

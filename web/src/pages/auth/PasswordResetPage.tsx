@@ -69,7 +69,11 @@ export function PasswordResetPage({ area }: { area: Area }) {
 
   const reset = handleSubmit(async (values) => {
     try {
-      await callRoute(authRoutes[`${area}-reset`], { body: values }, { token: null, toastErrors: false });
+      await callRoute(
+        { client: authRoutes['client-reset'], admin: authRoutes['admin-reset'] }[area],
+        { body: values },
+        { token: null, toastErrors: false },
+      );
       setState('success');
     } catch {
       setState('error');

@@ -34,7 +34,7 @@ export function RecoverForm({ area, onClose }: { area: Area; onClose: () => void
   const send = handleSubmit(async (values) => {
     try {
       const reply = await callRoute(
-        authRoutes[`${area}-recovery`],
+        { client: authRoutes['client-recovery'], admin: authRoutes['admin-recovery'] }[area],
         { body: values },
         { token: null, toastErrors: false },
       );

@@ -41,7 +41,11 @@ export function SocialSignIn({ area, hidden = false }: { area: Area; hidden?: bo
 
   useEffect(() => {
     let live = true;
-    readRoute(authRoutes[`${area}-social-config`], undefined, { token: null, toastErrors: false }).then(
+    readRoute(
+      { client: authRoutes['client-social-config'], admin: authRoutes['admin-social-config'] }[area],
+      undefined,
+      { token: null, toastErrors: false },
+    ).then(
       (answer) => live && setConfig(answer),
       () => live && setConfig(null),
     );

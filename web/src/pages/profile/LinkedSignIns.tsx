@@ -30,15 +30,23 @@ export function LinkedSignIns({ area, readOnly }: { area: Area; readOnly: boolea
     data: links,
     error,
     mutate,
-  } = useRoute(meRoutes[`${area}-sign-ins`], {}, undefined, { toastErrors: false });
+  } = useRoute(
+    { client: meRoutes['client-sign-ins'], admin: meRoutes['admin-sign-ins'] }[area],
+    {},
+    undefined,
+    { toastErrors: false },
+  );
   const [unlinking, setUnlinking] = useState<LinkedSignIn | null>(null);
 
   const unlink = async (link: LinkedSignIn) => {
     setUnlinking(null);
     try {
-      const reply = await callRoute(meRoutes[`${area}-sign-in-unlink`], {
-        params: { provider: link.provider },
-      });
+      const reply = await callRoute(
+        { client: meRoutes['client-sign-in-unlink'], admin: meRoutes['admin-sign-in-unlink'] }[area],
+        {
+          params: { provider: link.provider },
+        },
+      );
       toast.success(reply.message ?? `${nameOf(link)} sign-in unlinked`);
       await mutate();
     } catch {

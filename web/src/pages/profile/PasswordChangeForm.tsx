@@ -25,7 +25,10 @@ export function PasswordChangeForm({ area, onCancel }: { area: Area; onCancel: (
 
   const change = handleSubmit(async (values) => {
     try {
-      const reply = await callRoute(meRoutes[`${area}-password-change`], { body: values });
+      const reply = await callRoute(
+        { client: meRoutes['client-password-change'], admin: meRoutes['admin-password-change'] }[area],
+        { body: values },
+      );
       toast.success(reply.message ?? 'Password changed');
       await logout();
     } catch (error) {

@@ -42,15 +42,18 @@ export function ProfileForm({ me, area, onDone }: { me: Me; area: Area; onDone: 
   const save = form.handleSubmit(async (values) => {
     try {
       const photo_uri = photo ? await uploadPhoto(area, photo) : undefined;
-      const reply = await callRoute(meRoutes[`${area}-profile-change`], {
-        body: {
-          first_name: values.first_name,
-          last_name: values.last_name ?? '',
-          phone_no: values.phone_no ?? '',
-          cell_no: values.cell_no ?? '',
-          ...(photo_uri ? { photo_uri } : {}),
+      const reply = await callRoute(
+        { client: meRoutes['client-profile-change'], admin: meRoutes['admin-profile-change'] }[area],
+        {
+          body: {
+            first_name: values.first_name,
+            last_name: values.last_name ?? '',
+            phone_no: values.phone_no ?? '',
+            cell_no: values.cell_no ?? '',
+            ...(photo_uri ? { photo_uri } : {}),
+          },
         },
-      });
+      );
       await mutate(keys.me(area), reply.result, { revalidate: false });
       toast.success(reply.message ?? 'Profile updated');
       onDone();

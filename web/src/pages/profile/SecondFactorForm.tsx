@@ -32,7 +32,7 @@ export function SecondFactorForm({ enabled, onDone }: { enabled: boolean; onDone
   }, [enabled, onDone]);
 
   const { code, type, error, busy, submit } = useSixDigitCode(async (digits) => {
-    const reply = await callRoute(meRoutes[enabled ? 'client-mfa-disable' : 'client-mfa-enable'], {
+    const reply = await callRoute(enabled ? meRoutes['client-mfa-disable'] : meRoutes['client-mfa-enable'], {
       body: { code: digits },
     });
     toast.success(reply.message ?? 'Saved');
