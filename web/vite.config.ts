@@ -13,7 +13,7 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
  * The SPA calls the API through the route definitions (web/src/api/call.ts), which read only a
  * route's method and path at run time: each `shared/api/<group>-routes.ts` the SPA imports is its
  * routes' methods and paths alone, taken from the definitions themselves, so that their schemas
- * (and zod) stay out of the pages that have no form.
+ * (and zod) stay out of the pages that have no form. The budget test (web/budgets.ts) keeps count.
  */
 function routePaths(): Plugin[] {
   const file = /[\\/]shared[\\/]api[\\/]([a-z]+)-routes\.ts$/;
