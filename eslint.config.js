@@ -72,7 +72,11 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../../../*'], message: 'climb two folders at most; import from an alias root' }] },
+        {
+          patterns: [
+            { group: ['../../../*'], message: 'climb two folders at most; import from an alias root' },
+          ],
+        },
       ],
     },
   },

@@ -29,10 +29,12 @@ export interface RouteBudget {
  * Amplify UI's core 17, sonner 9, swr 4), and its form adds react-hook-form and Amplify's fields
  * (16); the page was 159 KiB when this budget was set at 165. react-hook-form is one module,
  * shaken once for the whole app: the event form's field arrays and watchers (1.5 KiB) come with
- * it, so the budget is 168 KiB since the booking calendar (166.7 KiB then).
+ * it, so the budget was 168 KiB since the booking calendar (166.7 KiB then). The calls through
+ * the route definitions (web/src/api/call.ts, both areas' sign-in routes) add 0.3 KiB: 169 KiB
+ * since (168.1 KiB then).
  */
 export const routeBudgets: RouteBudget[] = [
-  { name: 'sign-in', path: '/login', modules: ['src/features/auth/LoginPage.tsx'], limitKiB: 168 },
+  { name: 'sign-in', path: '/login', modules: ['src/features/auth/LoginPage.tsx'], limitKiB: 169 },
   {
     name: 'client area',
     path: '/c/dashboard',

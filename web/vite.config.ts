@@ -1,12 +1,58 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { amplifyStyles } from './plugins/amplify-styles.ts';
 import { buildVersion } from './plugins/build-version.ts';
 import { precompress } from './plugins/precompress.ts';
 import { importAliases } from '../aliases.ts';
+import { routes } from '../shared/api/routes.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The SPA calls the API through the route definitions (web/src/api/call.ts), which read only a
+ * route's method and path at run time: each `shared/api/<group>-routes.ts` the SPA imports is its
+ * routes' methods and paths alone, taken from the definitions themselves, so that their schemas
+ * (and zod) stay out of the pages that have no form. The budget test (web/budgets.ts) keeps count.
+ */
+function routePaths(): Plugin[] {
+  const file = /[\\/]shared[\\/]api[\\/]([a-z]+)-routes\.ts$/;
+  const webSource = /[\\/]web[\\/]src[\\/].*\.tsx?$/;
+  const slim = (route: (typeof routes)[number]) => JSON.stringify({ method: route.method, path: route.path });
+  const byName = new Map(routes.map((route) => [route.handler, route]));
+  // `venuesRoutes['get-venue']` or `accountsRoutes.impersonate`, as the compiled module has it.
+  const access = /\b([a-z]+)Routes(?:\[\s*(['"])([a-z0-9-]+)\2\s*\]|\.([A-Za-z_$][\w$]*))/g;
+  return [
+    {
+      name: 'route-paths',
+      enforce: 'pre',
+      load(id) {
+        const group = file.exec(id)?.[1];
+        if (!group) return null;
+        const table = routes
+          .filter((route) => route.group === group)
+          .map((route) => `${JSON.stringify(route.handler.slice(group.length + 1))}: ${slim(route)}`);
+        return `export const ${group}Routes = { ${table.join(', ')} };\n`;
+      },
+    },
+    {
+      // A route named as it is written goes in as its method and path, so that a page downloads the
+      // routes it calls; a route chosen at run time comes from its group's table.
+      name: 'route-paths-inline',
+      transform(code, id) {
+        if (!webSource.test(id) || !code.includes('Routes')) return null;
+        const inlined = code.replace(
+          access,
+          (whole, group: string, _quote, quoted?: string, dotted?: string) => {
+            const route = byName.get(`${group}/${quoted ?? dotted}`);
+            return route ? `(${slim(route)})` : whole;
+          },
+        );
+        return inlined === code ? null : { code: inlined, map: null };
+      },
+    },
+  ];
+}
 
 /**
  * The SPA. `npm run build` writes web/dist; `npm run dev` embeds this config in the local
@@ -21,7 +67,7 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
  */
 export default defineConfig({
   root: webRoot,
-  plugins: [amplifyStyles(), react(), buildVersion(), precompress()],
+  plugins: [...routePaths(), amplifyStyles(), react(), buildVersion(), precompress()],
   resolve: { alias: importAliases() },
   server: { fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] } },
   build: {

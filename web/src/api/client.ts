@@ -1,4 +1,6 @@
 import { toast } from 'sonner';
+import { authRoutes } from '@shared/api/auth-routes';
+import { API_BASE } from '@shared/api/contract';
 import type { LoginResult } from '@shared/schemas/auth';
 import type { UploadTicket } from '@shared/schemas/uploads';
 import { sessionStore, type Session } from '../auth/session';
@@ -20,7 +22,7 @@ import { sessionStore, type Session } from '../auth/session';
  * - Counts requests in flight for the progress bar.
  */
 
-export const API_BASE = '/api/v1';
+export { API_BASE };
 export const NETWORK_ERROR = 'Network error';
 /** How long a request may wait for its whole answer: API Gateway's own limit, so a stuck request ends. */
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -175,8 +177,9 @@ let refreshing: Promise<RefreshOutcome> | null = null;
 function refresh(expired: Session): Promise<RefreshOutcome> {
   refreshing ??= (async (): Promise<RefreshOutcome> => {
     try {
-      const { response, body } = await exchange(`${API_BASE}/client/auth/refresh`, {
-        method: 'POST',
+      const route = authRoutes['client-refresh'];
+      const { response, body } = await exchange(`${API_BASE}${route.path}`, {
+        method: route.method,
         headers: { Accept: 'application/json' },
         credentials: 'same-origin',
       });

@@ -1,47 +1,35 @@
-import useSWR from 'swr';
-import type { ConfigItem, ConfigKind } from '@shared/schemas/config';
-import type { AboutMe, Me, MyPackage } from '@shared/schemas/me';
+import { meRoutes } from '@shared/api/me-routes';
 import type { Area } from '../auth/session';
-import { api } from './client';
+import { pathOf, useRoute } from './call';
 
 /**
- * One swr hook per resource. The swr key is the API path, so a write can revalidate a list
- * with `mutate(path)`. Errors are toasted by the fetch client, not here.
+ * One swr hook per resource, through its route (web/src/api/call.ts). The swr key is the API
+ * path, so a write can revalidate a list with `mutate(path)`. Errors are toasted by the fetch
+ * client, not here.
  */
+
+/** The signed-in user's own route of each area. */
+export const meRoute = { client: meRoutes['get-client-me'], admin: meRoutes['get-admin-me'] } as const;
 
 /** swr keys (API paths) of the resources below. */
 export const keys = {
-  me: (area: Area) => `/${area}/me`,
-  aboutMe: '/client/aboutMe',
-  myPackage: '/client/mypackage',
-  config: (kind: ConfigKind) => configPaths[kind],
+  me: (area: Area) => pathOf(meRoute[area]),
+  aboutMe: pathOf(meRoutes['get-about-me']),
+  myPackage: pathOf(meRoutes['get-my-package']),
 } as const;
-
-/** Admin paths of the configuration lists (docs/product/admin-and-auth.md §7, odd casing kept). */
-export const configPaths: Record<ConfigKind, string> = {
-  amenities: '/admin/amenities',
-  venueTypes: '/admin/venueType',
-  spaceTypes: '/admin/spaceType',
-};
-
-const fetchResult = <T>(path: string) => api.get<T>(path);
 
 /** The signed-in user of the given area (null: nobody signed in, nothing is fetched). */
 export function useMe(area: Area | null) {
-  return useSWR<Me>(area ? keys.me(area) : null, fetchResult);
+  // Both areas' answers are one `Me`; the route of each says which.
+  return useRoute<(typeof meRoute)[Area]>(area ? meRoute[area] : meRoute.client, area ? {} : null);
 }
 
 /** The account and its totals for the client header; fetched only when `enabled`. */
 export function useAboutMe(enabled: boolean) {
-  return useSWR<AboutMe>(enabled ? keys.aboutMe : null, fetchResult);
+  return useRoute(meRoutes['get-about-me'], enabled ? {} : null);
 }
 
 /** The package of the signed-in client's account; fetched only when `enabled`. */
 export function useMyPackage(enabled: boolean) {
-  return useSWR<MyPackage>(enabled ? keys.myPackage : null, fetchResult);
-}
-
-/** All items of one configuration list (admin). */
-export function useConfigItems(kind: ConfigKind) {
-  return useSWR<ConfigItem[]>(keys.config(kind), fetchResult);
+  return useRoute(meRoutes['get-my-package'], enabled ? {} : null);
 }

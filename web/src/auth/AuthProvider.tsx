@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
+import { authRoutes } from '@shared/api/auth-routes';
 import type {
   LoginInput,
   LoginResult,
@@ -18,8 +19,9 @@ import type {
   SocialLoginInput,
 } from '@shared/schemas/auth';
 import type { Me } from '@shared/schemas/me';
-import { api } from '../api/client';
-import { keys, useMe, useMyPackage } from '../api/hooks';
+import { callRoute, readRoute } from '../api/call';
+import type { ApiReply } from '../api/client';
+import { keys, meRoute, useMe, useMyPackage } from '../api/hooks';
 import { sessionStore, type Area, type EndReason, type Session } from './session';
 
 /**
@@ -121,7 +123,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // The token, then the profile with it, then the session.
   const begin = useCallback(
     async (signInArea: Area, result: LoginResult) => {
-      const profile = await api.get<Me>(keys.me(signInArea), { token: result.access_token });
+      const profile = await readRoute(meRoute[signInArea], undefined, { token: result.access_token });
       await mutate(keys.me(signInArea), profile, { revalidate: false });
       setPendingSignIn(null);
       sessionStore.set({ token: result.access_token, area: signInArea });
@@ -133,9 +135,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // Password and social sign-in alike; a second factor asked for waits in `pendingSignIn`.
   const signIn = useCallback(
-    async (signInArea: Area, path: 'login' | 'socialLogin', body: LoginInput | SocialLoginInput) => {
+    async (signInArea: Area, send: () => Promise<ApiReply<SignInResult>>) => {
       try {
-        const { result } = await api.post<SignInResult>(`/${signInArea}/auth/${path}`, body, { token: null });
+        const { result } = await send();
         if ('challenge' in result) {
           setPendingSignIn({ area: signInArea, challenge: result });
           return false;
@@ -153,9 +155,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (code: string) => {
       if (!pendingSignIn) return;
       const { area: signInArea, challenge } = pendingSignIn;
-      const { result } = await api.post<LoginResult>(
-        `/${signInArea}/auth/mfa`,
-        { mfa_token: challenge.mfa_token, code },
+      const { result } = await callRoute(
+        { client: authRoutes['client-mfa'], admin: authRoutes['admin-mfa'] }[signInArea],
+        { body: { mfa_token: challenge.mfa_token, code } },
         { token: null, toastErrors: false },
       );
       await begin(signInArea, result);
@@ -165,11 +167,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const cancelChallenge = useCallback(() => setPendingSignIn(null), []);
 
   const login = useCallback(
-    (loginArea: Area, input: LoginInput) => signIn(loginArea, 'login', input),
+    (loginArea: Area, input: LoginInput) =>
+      signIn(loginArea, () =>
+        callRoute(
+          { client: authRoutes['client-login'], admin: authRoutes['admin-login'] }[loginArea],
+          { body: input },
+          { token: null },
+        ),
+      ),
     [signIn],
   );
   const socialLogin = useCallback(
-    (loginArea: Area, input: SocialLoginInput) => signIn(loginArea, 'socialLogin', input),
+    (loginArea: Area, input: SocialLoginInput) =>
+      signIn(loginArea, () =>
+        callRoute(
+          { client: authRoutes['client-social-login'], admin: authRoutes['admin-social-login'] }[loginArea],
+          { body: input },
+          { token: null },
+        ),
+      ),
     [signIn],
   );
 
@@ -179,7 +195,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       // Ends this impersonation only, not the user's own sessions; its token is given explicitly
       // so that a 401 here does not count as the session expiring.
-      await api.post<null>('/client/auth/logout', undefined, { token: current.token, toastErrors: false });
+      await callRoute(authRoutes['client-logout'], undefined, { token: current.token, toastErrors: false });
     } catch {
       // The token is forgotten either way, and expires within the hour.
     }
@@ -203,10 +219,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       // The token is given explicitly so that a 401 here (e.g. after a password change ended
       // every session) neither refreshes nor ends the session as expired.
-      await api.post<null>(`/${current.area}/auth/logout`, undefined, {
-        token: current.token,
-        toastErrors: false,
-      });
+      await callRoute(
+        { client: authRoutes['client-logout'], admin: authRoutes['admin-logout'] }[current.area],
+        undefined,
+        {
+          token: current.token,
+          toastErrors: false,
+        },
+      );
     } catch {
       // The token is forgotten either way.
     }

@@ -8,7 +8,7 @@ import { socialProviders, type SocialProvider } from '@shared/social';
  * proxy page (`{base}/{provider}/proxy`), which forwards to the provider; the provider sends the
  * window back to the return page (`{base}/{provider}`), which posts the code to the opener. One
  * machinery does both: ./popup.ts (the stored attempt), ./usePopupCode.ts (the opener),
- * pages/auth/PopupPages.tsx (the window's pages).
+ * features/auth/PopupPages.tsx (the window's pages).
  *
  * No zod here, nor anything that brings it: the route table, which every page loads, reads this
  * (shared/calendars.ts is zod-free for that reason).

@@ -1,8 +1,8 @@
 import { Button, Card, Flex, Text, View } from '@aws-amplify/ui-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import useSWR from 'swr';
+import { platformRoutes } from '@shared/api/platform-routes';
 import type { Banner } from '@shared/schemas/banners';
-import { api } from '../api/client';
+import { useRoute } from '../api/call';
 
 /**
  * Banner announcements where people see them (docs/product/admin-and-auth.md §3, §9): on the login pages, and in
@@ -16,16 +16,17 @@ import { api } from '../api/client';
 type Where = 'login' | 'client';
 
 /** Public: the active, unexpired banners of the login pages; the client's: those of its package. */
-const paths: Record<Where, string> = { login: '/banners/login', client: '/client/banners' };
+const routes = {
+  login: platformRoutes['list-login-banners'],
+  client: platformRoutes['list-client-banners'],
+} as const;
 
 /**
  * The banners to show. A failure is not toasted: an announcement that cannot be loaded is no
  * reason to interrupt anyone.
  */
 function useShownBanners(where: Where) {
-  return useSWR<Banner[]>(paths[where], (path: string) => api.get<Banner[]>(path, { toastErrors: false }), {
-    revalidateOnFocus: false,
-  });
+  return useRoute(routes[where], {}, { revalidateOnFocus: false }, { toastErrors: false });
 }
 
 type Row = 'top' | 'bottom';

@@ -2,8 +2,9 @@ import { Button, Flex, Image, Text } from '@aws-amplify/ui-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { imageContentTypes, maxUploadBytes, type ImageContentType } from '@shared/schemas/uploads';
-import type { UploadTicket } from '@shared/schemas/uploads';
-import { api, uploadToPresignedPost } from '../api/client';
+import { callRoute } from '../api/call';
+import { uploadToPresignedPost } from '../api/client';
+import { uploadRoute } from '../api/uploads';
 import type { Area } from '../auth/session';
 
 /** A logo chosen in the form, uploaded on Save. */
@@ -24,10 +25,8 @@ function isImageType(type: string): type is ImageContentType {
  * and returns its object key.
  */
 export async function uploadLogo(logo: PendingLogo, area: Area): Promise<string> {
-  const { result: ticket } = await api.post<UploadTicket>(`/${area}/uploads`, {
-    purpose: 'account-logo',
-    content_type: logo.type,
-    size: logo.file.size,
+  const { result: ticket } = await callRoute(uploadRoute[area], {
+    body: { purpose: 'account-logo', content_type: logo.type, size: logo.file.size },
   });
   await uploadToPresignedPost(ticket, logo.file, logo.name);
   return ticket.key;

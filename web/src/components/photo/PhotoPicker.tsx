@@ -7,9 +7,10 @@ import {
   maxUploadBytes,
   type ImageContentType,
   type UploadPurpose,
-  type UploadTicket,
 } from '@shared/schemas/uploads';
-import { api, uploadToPresignedPost } from '../../api/client';
+import { callRoute } from '../../api/call';
+import { uploadToPresignedPost } from '../../api/client';
+import { uploadRoute } from '../../api/uploads';
 import type { Area as ApiArea } from '../../auth/session';
 import { PageLoader } from '../PageLoader';
 import { cropImage } from './cropImage';
@@ -35,10 +36,8 @@ export async function uploadPhoto(
   photo: PendingPhoto,
   purpose: PhotoPurpose = 'profile-photo',
 ): Promise<string> {
-  const { result: ticket } = await api.post<UploadTicket>(`/${area}/uploads`, {
-    purpose,
-    content_type: photo.type,
-    size: photo.blob.size,
+  const { result: ticket } = await callRoute(uploadRoute[area], {
+    body: { purpose, content_type: photo.type, size: photo.blob.size },
   });
   await uploadToPresignedPost(ticket, photo.blob, photo.type === 'image/png' ? 'photo.png' : 'photo.jpg');
   return ticket.key;

@@ -7,7 +7,7 @@ import type * as z from 'zod';
 import type { ClientRole } from '@shared/roles';
 import { newAccountUserSchema, updateAccountUserSchema, type AccountUser } from '@shared/schemas/accounts';
 import { newTeamUserSchema, teamUserChangesSchema, updateTeamUserSchema } from '@shared/schemas/team';
-import { api } from '../../api/client';
+import type { ApiReply } from '../../api/client';
 import type { Area } from '../../auth/session';
 import { initials } from '../../format';
 import { fieldProps, FormActions, showServerErrors } from '../form';
@@ -28,10 +28,13 @@ const fields: Path<UserInput>[] = [
   'pin_number',
 ];
 
-/** Where the form saves: POST `create` for a new user, PUT `update(id)` for an existing one. */
+/** What the form's save is sent as: the form's values, and the photo's upload key when one was chosen. */
+export type UserBody = UserOutput & { photo_uri?: string };
+
+/** How the form saves: `create` a new user, `update(id)` an existing one (each its area's route). */
 export interface UserEndpoints {
-  create: string;
-  update: (id: string) => string;
+  create: (body: UserBody) => Promise<ApiReply<AccountUser>>;
+  update: (id: string, body: UserBody) => Promise<ApiReply<AccountUser>>;
 }
 
 /**
@@ -120,9 +123,7 @@ export function UserForm({
     try {
       const photo_uri = photo && client ? await uploadPhoto(area, photo) : undefined;
       const body = { ...values, ...(photo_uri ? { photo_uri } : {}) };
-      const reply = user
-        ? await api.put<AccountUser>(endpoints.update(user.id), body)
-        : await api.post<AccountUser>(endpoints.create, body);
+      const reply = user ? await endpoints.update(user.id, body) : await endpoints.create(body);
       toast.success(reply.message ?? (user ? 'User updated' : 'User created'));
       await revalidate();
       onSaved(reply.result);

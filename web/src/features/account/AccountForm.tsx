@@ -5,10 +5,9 @@ import { useForm, type Path } from 'react-hook-form';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
 import type * as z from 'zod';
-import type { ClientMe, MeAccount } from '@shared/schemas/me';
+import type { ClientMe } from '@shared/schemas/me';
 import { clientAccountSchema } from '@shared/schemas/team';
-import { teamPaths } from './api';
-import { api } from '@web/api/client';
+import { updateAccount } from './api';
 import { keys } from '@web/api/hooks';
 import { fieldProps, FormActions, showServerErrors } from '@web/components/form';
 import { LogoPicker, uploadLogo, type PendingLogo } from '@web/components/LogoPicker';
@@ -37,7 +36,7 @@ export function AccountForm({ me, onDone }: { me: ClientMe; onDone: () => void }
   const save = form.handleSubmit(async (values) => {
     try {
       const logo_uri = logo ? await uploadLogo(logo, 'client') : undefined;
-      const reply = await api.put<MeAccount>(teamPaths.account, {
+      const reply = await updateAccount({
         ...values,
         ...(logo_uri ? { logo_uri } : {}),
       });

@@ -6,7 +6,14 @@ import { useSWRConfig } from 'swr';
 import { allows, type ClientRole } from '@shared/roles';
 import { isClientMe } from '@shared/me';
 import type { AccountUser } from '@shared/schemas/accounts';
-import { resetTeamUserPin, setTeamUserStatus, teamPaths, useTeamUsers, useUserProperties } from './api';
+import {
+  resetTeamUserPin,
+  setTeamUserStatus,
+  saveTeamUser,
+  teamPaths,
+  useTeamUsers,
+  useUserProperties,
+} from './api';
 import { keys } from '@web/api/hooks';
 import { useAuth } from '@web/auth/AuthProvider';
 import { DataTable } from '@web/components/DataTable';
@@ -166,7 +173,7 @@ export function UsersTab() {
               area="client"
               user={panel.user}
               roles={roles}
-              endpoints={{ create: teamPaths.newUser, update: teamPaths.user }}
+              endpoints={saveTeamUser}
               // Another user's: one's own password is changed from the profile, with the current one.
               canSetPassword={canAdd && panel.user?.id !== myId}
               revalidate={() => Promise.all([mutate(teamPaths.users), mutate(keys.aboutMe)])}

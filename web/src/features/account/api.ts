@@ -1,46 +1,64 @@
-import useSWR, { type ScopedMutator } from 'swr';
+import type { ScopedMutator } from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import type { AccountUser } from '@shared/schemas/accounts';
+import { meRoutes } from '@shared/api/me-routes';
+import { teamRoutes } from '@shared/api/team-routes';
 import type { Status } from '@shared/schemas/common';
 import type { ActivityPage, TeamActivityFilter } from '@shared/schemas/team';
-import type { UserProperty } from '@shared/schemas/venues';
-import { api, request } from '../../api/client';
+import { venuesRoutes } from '@shared/api/venues-routes';
+import { callRoute, pathOf, readRoute, useRoute, type RouteInput } from '../../api/call';
 
 /**
  * The client's Account section (docs/product/client-area.md §7 "Account, lookups, users", "Activity log"): one
  * swr hook per resource keyed by its API path, as web/src/api/hooks.ts. Errors are toasted by the
  * fetch client.
  */
+
+/** The swr keys (API paths) that writes revalidate. */
 export const teamPaths = {
-  account: '/client/account',
-  users: '/client/allusers',
-  newUser: '/client/newuser',
-  user: (id: string) => `/client/user/${id}`,
-  userStatus: (id: string, status: Status) => `/client/user/${id}/${status}`,
-  userPin: (id: string) => `/client/user/${id}/resetPIN`,
-  userProperties: (id: string) => `/client/userproperties/${id}`,
-  activity: '/client/activityLog',
+  users: pathOf(teamRoutes['list-users']),
+  activity: pathOf(teamRoutes['search-activity']),
 } as const;
 
 /** The users of the signed-in user's account, newest first. */
 export function useTeamUsers() {
-  return useSWR<AccountUser[]>(teamPaths.users, (path: string) => api.get<AccountUser[]>(path));
+  return useRoute(teamRoutes['list-users'], {});
 }
 
 /** A Venue Manager's venues or an Event Coordinator's spaces, with their permission; fetched when `id` is set. */
 export function useUserProperties(id: string | null) {
-  return useSWR<UserProperty[]>(id ? teamPaths.userProperties(id) : null, (path: string) =>
-    api.get<UserProperty[]>(path),
-  );
+  return useRoute(venuesRoutes['list-user-properties'], id ? { params: { id } } : null);
 }
+
+/** Changes the account's details (the client's Account tab). */
+export const updateAccount = (body: RouteInput<(typeof teamRoutes)['update-account']>['body']) =>
+  callRoute(teamRoutes['update-account'], { body });
+
+/**
+ * Adds a user to the account, or changes one: the user form's saves, whose values are what the
+ * client area's schema of each (components/users/UserForm.tsx) gave.
+ */
+export const saveTeamUser = {
+  create: (body: object) =>
+    callRoute(teamRoutes['create-user'], {
+      body: body as RouteInput<(typeof teamRoutes)['create-user']>['body'],
+    }),
+  update: (id: string, body: object) =>
+    callRoute(teamRoutes['update-user'], {
+      params: { id },
+      body: body as RouteInput<(typeof teamRoutes)['update-user']>['body'],
+    }),
+};
+
+/** Gives the signed-in user a new PIN (their profile). */
+export const resetOwnPin = () => callRoute(meRoutes['reset-pin']);
 
 /** A failure is not toasted here: the status switch says it, with the server's message. */
 export function setTeamUserStatus(id: string, status: Status) {
-  return request<AccountUser>(teamPaths.userStatus(id, status), { toastErrors: false });
+  return callRoute(teamRoutes['set-user-status'], { params: { id, status } }, { toastErrors: false });
 }
 
 export function resetTeamUserPin(id: string) {
-  return request<{ pin_number: string }>(teamPaths.userPin(id));
+  return callRoute(teamRoutes['reset-user-pin'], { params: { id } });
 }
 
 /** The filter of the activity tab: the days and the browser's time zone (the API reads the days in it). */
@@ -58,10 +76,10 @@ const activityPageKey = (query: ActivityQuery, cursor: string | null): ActivityP
 ];
 
 /** One page of the activity log (POST /client/activityLog). */
-function fetchActivityPage([path, filter, cursor]: ActivityPageKey): Promise<ActivityPage> {
-  return api
-    .post<ActivityPage>(path, { ...filter, time_zone: browserZone(), ...(cursor ? { cursor } : {}) })
-    .then((reply) => reply.result);
+function fetchActivityPage([, filter, cursor]: ActivityPageKey): Promise<ActivityPage> {
+  return readRoute(teamRoutes['search-activity'], {
+    body: { ...filter, time_zone: browserZone(), ...(cursor ? { cursor } : {}) },
+  });
 }
 
 /**

@@ -6,9 +6,10 @@ import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
 import type * as z from 'zod';
 import { newAccountSchema, updateAccountSchema, type Account } from '@shared/schemas/accounts';
-import { accountChanged, accountPaths } from './api';
+import { accountsRoutes } from '@shared/api/accounts-routes';
+import { accountChanged } from './api';
 import { usePackages } from '../platform/api';
-import { api } from '@web/api/client';
+import { callRoute } from '@web/api/call';
 import { fieldProps, FormActions, showServerErrors } from '@web/components/form';
 import { LogoPicker, uploadLogo, type PendingLogo } from '@web/components/LogoPicker';
 
@@ -86,8 +87,8 @@ export function AccountForm({
       const logo_uri = logo ? await uploadLogo(logo, 'admin') : undefined;
       const body = { ...values, ...(logo_uri ? { logo_uri } : {}) };
       const reply = account
-        ? await api.put<Account>(accountPaths.account(account.id), body)
-        : await api.post<Account>(accountPaths.newAccount, body);
+        ? await callRoute(accountsRoutes['update-account'], { params: { id: account.id }, body })
+        : await callRoute(accountsRoutes['create-account'], { body });
       toast.success(reply.message ?? (account ? 'Account updated' : 'Account created'));
       await accountChanged(mutate, reply.result);
       onSaved(reply.result);

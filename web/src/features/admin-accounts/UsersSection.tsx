@@ -5,8 +5,9 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
 import type { Account, AccountUser } from '@shared/schemas/accounts';
+import { accountsRoutes } from '@shared/api/accounts-routes';
 import { accountPaths, setUserStatus, useAccountUsers } from './api';
-import { request } from '@web/api/client';
+import { callRoute } from '@web/api/call';
 import { useAuth } from '@web/auth/AuthProvider';
 import { DataTable } from '@web/components/DataTable';
 import { PageLoader } from '@web/components/PageLoader';
@@ -63,7 +64,7 @@ export function UsersSection({ account }: { account: Account }) {
   const actAs = useCallback(
     async (user: AccountUser) => {
       try {
-        const { result } = await request<{ access_token: string }>(accountPaths.impersonate(user.id));
+        const { result } = await callRoute(accountsRoutes.impersonate, { params: { id: user.id } });
         await impersonate(result.access_token, here);
         void navigate('/');
       } catch {
@@ -148,7 +149,11 @@ export function UsersSection({ account }: { account: Account }) {
             area="admin"
             user={panel.user}
             roles={roles}
-            endpoints={{ create: accountPaths.accountUsers(account.id), update: accountPaths.user }}
+            endpoints={{
+              create: (body) =>
+                callRoute(accountsRoutes['create-account-user'], { params: { id: account.id }, body }),
+              update: (id, body) => callRoute(accountsRoutes['update-user'], { params: { id }, body }),
+            }}
             revalidate={() =>
               Promise.all([
                 mutate(accountPaths.accountUsers(account.id)),

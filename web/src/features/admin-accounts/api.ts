@@ -1,8 +1,8 @@
-import useSWR, { type ScopedMutator } from 'swr';
-import type { Account, AccountUser, Dashboard, RecentScreen, RecentUser } from '@shared/schemas/accounts';
+import type { ScopedMutator } from 'swr';
+import { accountsRoutes } from '@shared/api/accounts-routes';
+import type { Account } from '@shared/schemas/accounts';
 import type { Status } from '@shared/schemas/common';
-import type { AccountPurchase, LicencePage, LicencePurchase } from '@shared/schemas/licences';
-import { api, request } from '../../api/client';
+import { callRoute, pathOf, useRoute } from '../../api/call';
 
 /**
  * Customer accounts in the admin area (docs/product/admin-and-auth.md §7 "Accounts", "Account users",
@@ -11,80 +11,72 @@ import { api, request } from '../../api/client';
  * Errors are toasted by the fetch client.
  */
 
+/** The swr keys (API paths) that writes revalidate. */
 export const accountPaths = {
-  dashboard: '/admin/dashboard',
-  recentAccounts: '/admin/recentAccounts',
-  recentUsers: '/admin/recentUsers',
-  recentScreens: '/admin/recentScreens',
-  recentPayments: '/admin/recentPayments',
-  accounts: '/admin/accounts',
-  newAccount: '/admin/account',
-  account: (id: string) => `/admin/account/${id}`,
-  accountStatus: (id: string, status: Status) => `/admin/account/${id}/${status}`,
-  accountUsers: (id: string) => `/admin/account/${id}/users`,
-  user: (id: string) => `/admin/users/${id}`,
-  userStatus: (id: string, status: Status) => `/admin/users/${id}/${status}`,
-  impersonate: (id: string) => `/admin/impersonate/${id}`,
-  /** POST adds licences; with `?search=&page=` (licencePage) GET reads a page of them. */
-  licences: (id: string) => `/admin/account/${id}/license`,
-  licencePage: (id: string, search: string, page: number) =>
-    `/admin/account/${id}/license?${new URLSearchParams({ search, page: String(page) }).toString()}`,
-  licence: (id: string, licenceId: string) => `/admin/account/${id}/license/${licenceId}`,
-  purchases: (id: string) => `/admin/account/${id}/purchases`,
+  dashboard: pathOf(accountsRoutes['get-dashboard']),
+  recentAccounts: pathOf(accountsRoutes['list-recent-accounts']),
+  recentUsers: pathOf(accountsRoutes['list-recent-users']),
+  recentPayments: pathOf(accountsRoutes['list-recent-payments']),
+  accounts: pathOf(accountsRoutes['list-accounts']),
+  account: (id: string) => pathOf(accountsRoutes['get-account'], { params: { id } }),
+  accountUsers: (id: string) => pathOf(accountsRoutes['list-account-users'], { params: { id } }),
+  /** Every page of an account's licences starts so, followed by `?` and its search and page. */
+  licences: (id: string) => pathOf(accountsRoutes['create-licences'], { params: { id } }),
+  purchases: (id: string) => pathOf(accountsRoutes['list-purchases'], { params: { id } }),
 } as const;
-
-const fetchResult = <T>(path: string) => api.get<T>(path);
 
 /** The platform's totals: accounts, users, active accounts, active venues. */
 export function useDashboard() {
-  return useSWR<Dashboard>(accountPaths.dashboard, fetchResult);
+  return useRoute(accountsRoutes['get-dashboard'], {});
 }
 
 /** The five newest accounts. */
 export function useRecentAccounts() {
-  return useSWR<Account[]>(accountPaths.recentAccounts, fetchResult);
+  return useRoute(accountsRoutes['list-recent-accounts'], {});
 }
 
 /** The five newest users of all accounts, with their account. */
 export function useRecentUsers() {
-  return useSWR<RecentUser[]>(accountPaths.recentUsers, fetchResult);
+  return useRoute(accountsRoutes['list-recent-users'], {});
 }
 
 /** The five newest screens of all accounts. */
 export function useRecentScreens() {
-  return useSWR<RecentScreen[]>(accountPaths.recentScreens, fetchResult);
+  return useRoute(accountsRoutes['list-recent-screens'], {});
 }
 
 /** The newest licence purchases of all accounts. */
 export function useRecentPayments() {
-  return useSWR<LicencePurchase[]>(accountPaths.recentPayments, fetchResult);
+  return useRoute(accountsRoutes['list-recent-payments'], {});
 }
 
 /** Every account, newest first. */
 export function useAccounts() {
-  return useSWR<Account[]>(accountPaths.accounts, fetchResult);
+  return useRoute(accountsRoutes['list-accounts'], {});
 }
 
 /** One account. */
 export function useAccount(id: string) {
-  return useSWR<Account>(accountPaths.account(id), fetchResult);
+  return useRoute(accountsRoutes['get-account'], { params: { id } });
 }
 
 /** The users of one account, newest first. */
 export function useAccountUsers(id: string) {
-  return useSWR<AccountUser[]>(accountPaths.accountUsers(id), fetchResult);
+  return useRoute(accountsRoutes['list-account-users'], { params: { id } });
 }
 
 /** One page (10) of an account's licences matching `search`; the last page stays shown while the next loads. */
 export function useLicences(id: string, search: string, page: number) {
-  return useSWR<LicencePage>(accountPaths.licencePage(id, search, page), fetchResult, {
-    keepPreviousData: true,
-  });
+  return useRoute(
+    accountsRoutes['list-licences'],
+    { params: { id }, query: { search, page: String(page) } },
+    { keepPreviousData: true },
+  );
 }
 
 /** An account's licence purchases as recorded (its Billing), newest first. */
 export function usePurchases(id: string) {
-  return useSWR<AccountPurchase[]>(accountPaths.purchases(id), fetchResult);
+  return useRoute(accountsRoutes['list-purchases'], { params: { id } });
 }
 
 /** Revalidates everything cached of one account's licences (every page and search). */
@@ -117,7 +109,7 @@ export function accountChanged(mutate: ScopedMutator, saved: Account) {
  * 'Account updated'. A failure is not toasted here: the status switch says it, with the message.
  */
 export function setAccountStatus(id: string, status: Status) {
-  return request<Account>(accountPaths.accountStatus(id, status), { toastErrors: false });
+  return callRoute(accountsRoutes['set-account-status'], { params: { id, status } }, { toastErrors: false });
 }
 
 /**
@@ -125,5 +117,5 @@ export function setAccountStatus(id: string, status: Status) {
  * status updated'. A failure is not toasted here: the status switch says it, with the message.
  */
 export function setUserStatus(id: string, status: Status) {
-  return request<AccountUser>(accountPaths.userStatus(id, status), { toastErrors: false });
+  return callRoute(accountsRoutes['set-user-status'], { params: { id, status } }, { toastErrors: false });
 }

@@ -8,7 +8,8 @@ import type * as z from 'zod';
 import type { Status } from '@shared/schemas/common';
 import { capAlertInputSchema, type CapAlertSettings, type Space } from '@shared/schemas/venues';
 import { MAX_CAP_ALERT_URLS } from '@shared/venues';
-import { request } from '@web/api/client';
+import { spacesRoutes } from '@shared/api/spaces-routes';
+import { callRoute } from '@web/api/call';
 import { revalidateAfter, useCapAlerts, venuePaths } from '../venues/api';
 import { showServerErrors } from '@web/components/form';
 import { StatusBadge } from '@web/components/StatusBadge';
@@ -86,8 +87,8 @@ function CapAlertForm({ space, settings }: { space: Space; settings: CapAlertSet
     form.handleSubmit(async (values) => {
       setSaving({ what, status: nextStatus });
       try {
-        const reply = (await request<CapAlertSettings>(venuePaths.capAlerts(space.id), {
-          method: 'POST',
+        const reply = (await callRoute(spacesRoutes['save-cap-alerts'], {
+          params: { spaceId: space.id },
           body: {
             cap_alert_urls: JSON.stringify(values.cap_alert_urls.map(({ url }) => ({ url }))),
             cap_alert_status: nextStatus,

@@ -5,7 +5,8 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type * as z from 'zod';
 import { resetSchema } from '@shared/schemas/auth';
-import { api } from '../../api/client';
+import { authRoutes } from '@shared/api/auth-routes';
+import { callRoute } from '../../api/call';
 import { areaLogin, type Area } from '../../auth/session';
 import { fieldProps } from '../../components/form';
 import { AuthShell } from './AuthShell';
@@ -68,7 +69,11 @@ export function PasswordResetPage({ area }: { area: Area }) {
 
   const reset = handleSubmit(async (values) => {
     try {
-      await api.post<null>(`/${area}/auth/reset`, values, { token: null, toastErrors: false });
+      await callRoute(
+        { client: authRoutes['client-reset'], admin: authRoutes['admin-reset'] }[area],
+        { body: values },
+        { token: null, toastErrors: false },
+      );
       setState('success');
     } catch {
       setState('error');

@@ -4,7 +4,9 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type * as z from 'zod';
 import type { recoverySchema } from '@shared/schemas/auth';
-import { api, ApiError } from '../../api/client';
+import { authRoutes } from '@shared/api/auth-routes';
+import { callRoute } from '../../api/call';
+import { ApiError } from '../../api/client';
 import type { Area } from '../../auth/session';
 import { fieldProps, lazyResolver } from '../../components/form';
 
@@ -31,10 +33,11 @@ export function RecoverForm({ area, onClose }: { area: Area; onClose: () => void
 
   const send = handleSubmit(async (values) => {
     try {
-      const reply = await api.post<null>(`/${area}/auth/recovery`, values, {
-        token: null,
-        toastErrors: false,
-      });
+      const reply = await callRoute(
+        { client: authRoutes['client-recovery'], admin: authRoutes['admin-recovery'] }[area],
+        { body: values },
+        { token: null, toastErrors: false },
+      );
       toast.success(reply.message ?? 'Check your e-mail for a link to reset your password', {
         duration: Infinity,
       });

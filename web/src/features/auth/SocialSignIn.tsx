@@ -7,7 +7,8 @@ import {
   type SocialProvider,
 } from '@shared/social';
 import type { SocialConfig } from '@shared/schemas/auth';
-import { api } from '../../api/client';
+import { authRoutes } from '@shared/api/auth-routes';
+import { readRoute } from '../../api/call';
 import { useAuth } from '../../auth/AuthProvider';
 import { prepare, type Prepared } from '../../auth/popup';
 import { popupFlows } from '../../auth/popupFlows';
@@ -40,7 +41,11 @@ export function SocialSignIn({ area, hidden = false }: { area: Area; hidden?: bo
 
   useEffect(() => {
     let live = true;
-    api.get<SocialConfig>(`/${area}/auth/social`, { token: null, toastErrors: false }).then(
+    readRoute(
+      { client: authRoutes['client-social-config'], admin: authRoutes['admin-social-config'] }[area],
+      undefined,
+      { token: null, toastErrors: false },
+    ).then(
       (answer) => live && setConfig(answer),
       () => live && setConfig(null),
     );

@@ -1,8 +1,10 @@
 import useSWR, { type ScopedMutator } from 'swr';
-import type { Booking, BookingOccurrence } from '@shared/schemas/bookings';
+import { bookingsRoutes } from '@shared/api/bookings-routes';
+import { spacesRoutes } from '@shared/api/spaces-routes';
+import { venuesRoutes } from '@shared/api/venues-routes';
+import type { BookingOccurrence } from '@shared/schemas/bookings';
 import type { ApplicableScope, EventInput } from '@shared/schemas/event';
-import type { Space, Venue } from '@shared/schemas/venues';
-import { api, request } from '../../api/client';
+import { callRoute, fetcherOf, pathOf, useRoute } from '../../api/call';
 import { keys } from '../../api/hooks';
 import { venuePaths } from '../venues/api';
 
@@ -23,48 +25,47 @@ export interface BookingWindow {
 
 export const bookingPaths = {
   /** The venues whose bookings the caller sees, each with the spaces they see: the calendar's choice. */
-  calendarVenues: '/client/calendarvenues',
+  calendarVenues: pathOf(venuesRoutes['list-calendar-venues']),
   /** The venues the caller may book in, each with the spaces they may book. */
-  myVenues: '/client/myvenues',
+  myVenues: pathOf(venuesRoutes['list-my-venues']),
   /** The spaces of one venue the caller may book. */
-  mySpaces: (venueId: string) => `/client/myspaces/${venueId}`,
+  mySpaces: (venueId: string) => pathOf(spacesRoutes['list-my-venue-spaces'], { params: { venueId } }),
   /** The addresses the account's bookings invited. */
-  invitees: '/client/allUniqueInvites',
+  invitees: pathOf(bookingsRoutes['list-invitees']),
   /** Every booking list path starts so (the revalidation after a write finds them by it). */
-  listPrefix: '/client/bookings/',
+  listPrefix: pathOf(bookingsRoutes['list-venue-bookings'], { params: { venue: '' } }),
+  /** Every booking's path starts so. */
+  bookingPrefix: pathOf(bookingsRoutes['get-booking'], { params: { id: '' } }),
   window: ({ venue, space, from, to }: BookingWindow) =>
-    `/client/bookings/${venue}/${space ?? '-'}/${from}/${to}`,
-  upcoming: '/client/upcomingbookings',
-  newBooking: '/client/booking',
+    pathOf(bookingsRoutes['list-bookings-window'], { params: { venue, space: space ?? '-', from, to } }),
+  upcoming: pathOf(bookingsRoutes['list-upcoming-bookings']),
   /** One booking; with `occurrenceStart`, one of its occurrences too. */
   booking: (id: string, occurrenceStart?: string | null) =>
-    occurrenceStart
-      ? `/client/booking/${id}?${new URLSearchParams({ occurrence_start: occurrenceStart })}`
-      : `/client/booking/${id}`,
+    pathOf(bookingsRoutes['get-booking'], {
+      params: { id },
+      query: occurrenceStart ? { occurrence_start: occurrenceStart } : {},
+    }),
 } as const;
 
-const fetchResult = <T>(path: string) => api.get<T>(path);
+const fetchResult = fetcherOf(bookingsRoutes['get-booking']);
 /** As `fetchResult`, but a failure is not toasted: what asked for it says so its own way, or not at all. */
-const fetchQuietly = <T>(path: string) => api.get<T>(path, { toastErrors: false });
+const fetchQuietly = fetcherOf(bookingsRoutes['get-booking'], { toastErrors: false });
 
 /** The venues whose bookings the caller sees (all for an Account Admin or a Viewer), for the calendar. */
 export function useCalendarVenues() {
-  return useSWR<Venue[]>(bookingPaths.calendarVenues, fetchResult);
+  return useRoute(venuesRoutes['list-calendar-venues'], {});
 }
 /** The venues the caller may book in (active ones; a Venue Manager's approved, a coordinator's spaces' venues). */
 export function useMyVenues() {
-  return useSWR<Venue[]>(bookingPaths.myVenues, fetchResult);
+  return useRoute(venuesRoutes['list-my-venues'], {});
 }
 /** The spaces of a venue the caller may book, with their hours (null: nothing is fetched). */
 export function useMySpaces(venueId: string | null) {
-  return useSWR<Space[]>(venueId ? bookingPaths.mySpaces(venueId) : null, fetchResult);
+  return useRoute(spacesRoutes['list-my-venue-spaces'], venueId ? { params: { venueId } } : null);
 }
 /** The account's invitees, for the invitee picker; fetched only when `enabled`. */
 export function useInvitees(enabled = true) {
-  return useSWR<Array<{ name: string | null; email: string }>>(
-    enabled ? bookingPaths.invitees : null,
-    fetchResult,
-  );
+  return useRoute(bookingsRoutes['list-invitees'], enabled ? {} : null);
 }
 /**
  * How often the calendar on screen is read again: others book too, and events made in a space's
@@ -75,14 +76,18 @@ export const BOOKINGS_REFRESH_MS = 30_000;
 
 /** The occurrences of a window (null: nothing is fetched). The previous window's stay on screen while the next loads. */
 export function useBookings(window: BookingWindow | null) {
-  return useSWR<BookingOccurrence[]>(window ? bookingPaths.window(window) : null, fetchResult, {
-    keepPreviousData: true,
-    refreshInterval: BOOKINGS_REFRESH_MS,
-  });
+  return useSWR(
+    window ? bookingPaths.window(window) : null,
+    fetcherOf(bookingsRoutes['list-bookings-window']),
+    {
+      keepPreviousData: true,
+      refreshInterval: BOOKINGS_REFRESH_MS,
+    },
+  );
 }
 /** One booking with its rule, and the occurrence `occurrenceStart` names (null id: nothing is fetched). */
 export function useBooking(id: string | null, occurrenceStart?: string | null) {
-  return useSWR<Booking>(id ? bookingPaths.booking(id, occurrenceStart) : null, fetchResult);
+  return useSWR(id ? bookingPaths.booking(id, occurrenceStart) : null, fetchResult);
 }
 /**
  * The scopes (THIS, FOLLOWING, ALL) the caller may change or delete an occurrence of a series
@@ -94,7 +99,7 @@ export function useScopes(
   occurrence: Pick<BookingOccurrence, 'id' | 'occurrence_start' | 'recurring' | 'scopes'> | null | undefined,
 ): readonly ApplicableScope[] | undefined {
   const ask = occurrence?.recurring === 'Yes' && !occurrence.scopes;
-  const { data, error } = useSWR<Booking>(
+  const { data, error } = useSWR(
     ask ? bookingPaths.booking(occurrence.id, occurrence.occurrence_start) : null,
     fetchQuietly,
   );
@@ -108,24 +113,27 @@ export function useScopes(
  * header asks every minute and a missed answer is no news there; the dashboard says it in its list.
  */
 export function useUpcomingBookings(enabled: boolean, options: { refreshInterval?: number } = {}) {
-  return useSWR<BookingOccurrence[]>(enabled ? bookingPaths.upcoming : null, fetchQuietly, options);
+  return useRoute(bookingsRoutes['list-upcoming-bookings'], enabled ? {} : null, options, {
+    toastErrors: false,
+  });
 }
 
 // ---- writes -----------------------------------------------------------------------------------
 
 /** Books a space (the event form's values, as `eventSchema` outputs them). */
-export const createBooking = (event: EventInput) => api.post<Booking>(bookingPaths.newBooking, event);
+export const createBooking = (event: EventInput) =>
+  callRoute(bookingsRoutes['create-booking'], { body: event });
 
 /** Changes a booking: THIS occurrence, FOLLOWING ones or ALL, as `event.applicable` says. */
 export const updateBooking = (id: string, event: EventInput) =>
-  api.put<Booking>(bookingPaths.booking(id), event);
+  callRoute(bookingsRoutes['update-booking'], { params: { id }, body: event });
 
 /** Deletes THIS occurrence, it and the FOLLOWING ones, or ALL of a booking. */
 export const deleteBooking = (id: string, applicable: ApplicableScope, occurrenceStart: string) =>
-  request<null>(
-    `${bookingPaths.booking(id)}?${new URLSearchParams({ applicable, occurrence_start: occurrenceStart })}`,
-    { method: 'DELETE' },
-  );
+  callRoute(bookingsRoutes['delete-booking'], {
+    params: { id },
+    query: { applicable, occurrence_start: occurrenceStart },
+  });
 
 /**
  * Revalidates what a booking write may have changed: every booking list and booking on screen, the
@@ -135,7 +143,7 @@ export function revalidateBookings(mutate: ScopedMutator): Promise<unknown> {
   const bookingKey = (key: unknown) =>
     typeof key === 'string' &&
     (key.startsWith(bookingPaths.listPrefix) ||
-      key.startsWith('/client/booking/') ||
+      key.startsWith(bookingPaths.bookingPrefix) ||
       key === bookingPaths.upcoming ||
       key === bookingPaths.invitees ||
       key === venuePaths.spaces ||

@@ -14,8 +14,9 @@ import { useSWRConfig } from 'swr';
 import type * as z from 'zod';
 import { bannerInputSchema, bannerPositions, type Banner } from '@shared/schemas/banners';
 import type { Package } from '@shared/schemas/packages';
+import { platformRoutes } from '@shared/api/platform-routes';
 import { platformPaths } from '../platform/api';
-import { api } from '@web/api/client';
+import { callRoute } from '@web/api/call';
 import { fieldProps, FormActions, showServerErrors } from '@web/components/form';
 import { bannerPackageIds, positionLabels } from './bannerText';
 import { StatusField } from './StatusField';
@@ -75,8 +76,11 @@ export function BannerForm({
     };
     try {
       const reply = banner
-        ? await api.put<Banner>(`${platformPaths.banners}/${banner.id}`, { ...body, status })
-        : await api.post<Banner>(platformPaths.banners, body);
+        ? await callRoute(platformRoutes['update-banner'], {
+            params: { id: banner.id },
+            body: { ...body, status },
+          })
+        : await callRoute(platformRoutes['create-banner'], { body });
       toast.success(reply.message ?? (banner ? 'Banner updated' : 'Banner created'));
       await mutate(platformPaths.banners);
       onSaved(reply.result);

@@ -4,8 +4,9 @@ import { useCallback, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
 import type { Banner } from '@shared/schemas/banners';
+import { platformRoutes } from '@shared/api/platform-routes';
 import { platformPaths, useBanners, usePackages } from '../platform/api';
-import { request } from '@web/api/client';
+import { callRoute } from '@web/api/call';
 import { ConfirmDialog } from '@web/components/ConfirmDialog';
 import { DataTable } from '@web/components/DataTable';
 import { PageLoader } from '@web/components/PageLoader';
@@ -36,7 +37,7 @@ export function BannersTab() {
   const remove = async (banner: Banner) => {
     setDeleting(null);
     try {
-      const reply = await request<null>(`${platformPaths.banners}/${banner.id}`, { method: 'DELETE' });
+      const reply = await callRoute(platformRoutes['delete-banner'], { params: { id: banner.id } });
       toast.success(reply.message ?? 'Banner Announcement deleted');
       setPanel((open) => (open.mode !== 'closed' && open.item?.id === banner.id ? { mode: 'closed' } : open));
       await mutate(platformPaths.banners);

@@ -10,8 +10,9 @@ import {
   type ConfigItem,
   type ConfigKind,
 } from '@shared/schemas/config';
-import { api, ApiError } from '@web/api/client';
-import { configPaths } from '@web/api/hooks';
+import { callRoute } from '@web/api/call';
+import { ApiError } from '@web/api/client';
+import { configKey, configLists } from '@web/api/admin-config';
 import { fieldProps, FormActions } from '@web/components/form';
 import { StatusField } from './StatusField';
 
@@ -34,7 +35,7 @@ export function ConfigItemForm({
   onCancel: () => void;
 }) {
   const { mutate } = useSWRConfig();
-  const path = configPaths[kind];
+  const routes = configLists[kind];
   const form = useForm<ItemInput, unknown, ItemOutput>({
     resolver: zodResolver(updateConfigItemSchema),
     mode: 'onTouched',
@@ -45,10 +46,13 @@ export function ConfigItemForm({
   const save = handleSubmit(async (values) => {
     try {
       const reply = item
-        ? await api.put<ConfigItem>(`${path}/${item.id}`, { title: values.title, status: values.status })
-        : await api.post<ConfigItem>(path, { title: values.title });
+        ? await callRoute(routes.update, {
+            params: { id: item.id },
+            body: { title: values.title, status: values.status },
+          })
+        : await callRoute(routes.create, { body: { title: values.title } });
       toast.success(reply.message ?? `${configLabels[kind].singular} ${item ? 'updated' : 'created'}`);
-      await mutate(path);
+      await mutate(configKey(kind));
       onSaved(reply.result);
     } catch (error) {
       // Toasted by the fetch client; a title error (or a duplicate, 409) also goes under the field.

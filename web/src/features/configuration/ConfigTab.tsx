@@ -2,7 +2,7 @@ import { Button, VisuallyHidden } from '@aws-amplify/ui-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useCallback, useMemo, useState } from 'react';
 import { configLabels, type ConfigItem, type ConfigKind } from '@shared/schemas/config';
-import { useConfigItems } from '@web/api/hooks';
+import { useConfigItems } from '@web/api/admin-config';
 import { DataTable } from '@web/components/DataTable';
 import { PageLoader } from '@web/components/PageLoader';
 import { RowMenu } from '@web/components/RowMenu';

@@ -23,8 +23,9 @@ import {
   type Package,
   type PackageLimit,
 } from '@shared/schemas/packages';
+import { platformRoutes } from '@shared/api/platform-routes';
 import { platformPaths } from '../platform/api';
-import { api } from '@web/api/client';
+import { callRoute } from '@web/api/call';
 import { fieldProps, FormActions, showServerErrors } from '@web/components/form';
 import { packageFlags, packageLimits, packageRoles } from './packageText';
 import { StatusField } from './StatusField';
@@ -79,8 +80,11 @@ export function PackageForm({
     const body = { ...values, allowed_user_roles: rolesText(values.allowed_user_roles) };
     try {
       const reply = pkg
-        ? await api.put<Package>(`${platformPaths.packages}/${pkg.id}`, { ...body, status })
-        : await api.post<Package>(platformPaths.packages, body);
+        ? await callRoute(platformRoutes['update-package'], {
+            params: { id: pkg.id },
+            body: { ...body, status },
+          })
+        : await callRoute(platformRoutes['create-package'], { body });
       toast.success(reply.message ?? (pkg ? 'Package updated' : 'Package created'));
       await mutate(platformPaths.packages);
       onSaved(reply.result);

@@ -1,12 +1,7 @@
-import type {
-  BookedNow,
-  CheckedIn,
-  DeviceBookNow,
-  DeviceCheckIn,
-  DeviceRegistered,
-  DeviceState,
-} from '@shared/schemas/devices';
+import { deviceRoutes } from '@shared/api/device-routes';
+import type { DeviceBookNow, DeviceCheckIn, DeviceRegistered, DeviceState } from '@shared/schemas/devices';
 import { correctClock, serverNow } from './clock';
+import { pathOf, type ApiRoute, type PathArgs, type RouteInput, type RouteResult } from '../../api/call';
 import { API_BASE, ApiError, messageOf, NETWORK_ERROR, REQUEST_TIMEOUT_MS } from '../../api/client';
 
 /**
@@ -124,13 +119,25 @@ async function exchange(path: string, init: RequestInit & { token?: string; etag
   return { response, body: body as { result: unknown; message?: string } | null };
 }
 
+/** One call of a device route: its path, its method, its body as JSON; the answer typed by its schema. */
+async function call<R extends ApiRoute>(
+  route: R,
+  input: RouteInput<R>,
+  init: { token?: string; etag?: string | null } = {},
+) {
+  const { body } = input as { body?: unknown };
+  const { response, body: answer } = await exchange(pathOf(route, ...([input] as PathArgs<R>)), {
+    ...init,
+    method: route.method,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { response, body: answer as { result: RouteResult<R>; message?: string } | null };
+}
+
 /** POST /device/register */
 export async function register(appVersion: string): Promise<DeviceRegistered> {
-  const { body } = await exchange('/device/register', {
-    method: 'POST',
-    body: JSON.stringify({ app_version: appVersion }),
-  });
-  return body!.result as DeviceRegistered;
+  const { body } = await call(deviceRoutes['register-device'], { body: { app_version: appVersion } });
+  return body!.result;
 }
 
 /** GET /device/state: the new state and its ETag, or 'unchanged' (304). */
@@ -139,22 +146,23 @@ export async function readState(
   etag: string | null,
   appVersion: string,
 ): Promise<{ state: DeviceState; etag: string | null } | 'unchanged'> {
-  const { response, body } = await exchange(`/device/state?app_version=${encodeURIComponent(appVersion)}`, {
-    token,
-    etag,
-  });
+  const { response, body } = await call(
+    deviceRoutes['get-device-state'],
+    { query: { app_version: appVersion } },
+    { token, etag },
+  );
   if (response.status === 304) return 'unchanged';
-  return { state: body!.result as DeviceState, etag: response.headers.get('ETag') };
+  return { state: body!.result, etag: response.headers.get('ETag') };
 }
 
 /** POST /device/checkin: the answer's message ('Checked in by …'). */
 export async function checkIn(token: string, input: DeviceCheckIn): Promise<string> {
-  const { body } = await exchange('/device/checkin', { method: 'POST', token, body: JSON.stringify(input) });
-  return body?.message ?? `Checked in by ${(body?.result as CheckedIn).checked_in_by}`;
+  const { body } = await call(deviceRoutes['check-in'], { body: input }, { token });
+  return body?.message ?? `Checked in by ${body!.result.checked_in_by}`;
 }
 
 /** POST /device/booknow: the answer's message ('Booked by …'). */
 export async function bookNow(token: string, input: DeviceBookNow): Promise<string> {
-  const { body } = await exchange('/device/booknow', { method: 'POST', token, body: JSON.stringify(input) });
-  return body?.message ?? `Booked by ${(body?.result as BookedNow).booked_by}`;
+  const { body } = await call(deviceRoutes['book-now'], { body: input }, { token });
+  return body?.message ?? `Booked by ${body!.result.booked_by}`;
 }

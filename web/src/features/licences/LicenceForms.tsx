@@ -10,8 +10,9 @@ import {
   updateLicenceSchema,
   type Licence,
 } from '@shared/schemas/licences';
+import { accountsRoutes } from '@shared/api/accounts-routes';
 import { accountPaths, revalidateLicences } from '../admin-accounts/api';
-import { api } from '@web/api/client';
+import { callRoute } from '@web/api/call';
 import { fieldProps, FormActions, showServerErrors } from '@web/components/form';
 
 type AddInput = z.input<typeof newLicencesSchema>;
@@ -73,7 +74,10 @@ export function AddLicencesForm({
   });
   const save = form.handleSubmit(async (values) => {
     try {
-      const reply = await api.post<Licence[]>(accountPaths.licences(accountId), values);
+      const reply = await callRoute(accountsRoutes['create-licences'], {
+        params: { id: accountId },
+        body: values,
+      });
       toast.success(reply.message ?? 'Licenses added');
       await Promise.all([
         revalidateLicences(mutate, accountId),
@@ -135,7 +139,10 @@ export function EditLicenceForm({
   });
   const save = form.handleSubmit(async (values) => {
     try {
-      const reply = await api.put<Licence>(accountPaths.licence(accountId, licence.id), values);
+      const reply = await callRoute(accountsRoutes['update-licence'], {
+        params: { id: accountId, licenceId: licence.id },
+        body: values,
+      });
       toast.success(reply.message ?? 'License updated');
       await revalidateLicences(mutate, accountId);
       onSaved(reply.result);

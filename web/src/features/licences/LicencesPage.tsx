@@ -19,8 +19,9 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
 import type { Licence } from '@shared/schemas/licences';
-import { accountPaths, revalidateLicences, useAccount, useLicences } from '../admin-accounts/api';
-import { request } from '@web/api/client';
+import { accountsRoutes } from '@shared/api/accounts-routes';
+import { revalidateLicences, useAccount, useLicences } from '../admin-accounts/api';
+import { callRoute } from '@web/api/call';
 import { ConfirmDialog } from '@web/components/ConfirmDialog';
 import { PageLoader } from '@web/components/PageLoader';
 import { RowMenu } from '@web/components/RowMenu';
@@ -87,7 +88,9 @@ function AccountLicences({ accountId }: { accountId: string }) {
   const remove = async (licence: Licence) => {
     setDeleting(null);
     try {
-      const reply = await request<null>(accountPaths.licence(accountId, licence.id), { method: 'DELETE' });
+      const reply = await callRoute(accountsRoutes['delete-licence'], {
+        params: { id: accountId, licenceId: licence.id },
+      });
       toast.success(reply.message ?? 'License deleted');
       // The last row of a later page: show the page before.
       if (rows.length === 1 && page > 1) setPage(page - 1);

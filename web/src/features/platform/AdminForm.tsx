@@ -6,8 +6,9 @@ import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
 import type * as z from 'zod';
 import { newAdminSchema, updateAdminSchema, type AdminUser } from '@shared/schemas/admins';
+import { platformRoutes } from '@shared/api/platform-routes';
 import { platformPaths } from './api';
-import { api } from '@web/api/client';
+import { callRoute } from '@web/api/call';
 import { useAuth } from '@web/auth/AuthProvider';
 import { fieldProps, FormActions, showServerErrors } from '@web/components/form';
 import { PhotoPicker, uploadPhoto, type PendingPhoto } from '@web/components/photo/PhotoPicker';
@@ -84,8 +85,12 @@ export function AdminForm({
         ...(password ? { password } : {}),
       };
       const reply = admin
-        ? await api.put<AdminUser>(platformPaths.admin(admin.id), { ...fields, status })
-        : await api.post<AdminUser>(platformPaths.admins, fields);
+        ? await callRoute(platformRoutes['update-admin'], {
+            params: { id: admin.id },
+            body: { ...fields, status },
+          })
+        : // The add form requires the password (its schema); blank would be refused as required.
+          await callRoute(platformRoutes['create-admin'], { body: { ...fields, password: password ?? '' } });
       toast.success(reply.message ?? (admin ? 'User updated' : 'User created'));
       await mutate(platformPaths.admins);
       onSaved(reply.result);

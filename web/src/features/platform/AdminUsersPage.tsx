@@ -5,8 +5,9 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
 import type { AdminUser } from '@shared/schemas/admins';
+import { platformRoutes } from '@shared/api/platform-routes';
 import { platformPaths, useAdmins } from './api';
-import { request } from '@web/api/client';
+import { callRoute } from '@web/api/call';
 import { useAuth } from '@web/auth/AuthProvider';
 import { ConfirmDialog } from '@web/components/ConfirmDialog';
 import { DataTable } from '@web/components/DataTable';
@@ -42,7 +43,7 @@ export function AdminUsersPage() {
   const resetSecondFactor = async (admin: AdminUser) => {
     setResetting(null);
     try {
-      const reply = await request<null>(`${platformPaths.admin(admin.id)}/mfa/reset`, { method: 'POST' });
+      const reply = await callRoute(platformRoutes['reset-admin-mfa'], { params: { id: admin.id } });
       toast.success(reply.message ?? 'Two-factor authentication reset');
       await mutate(platformPaths.admins);
     } catch {

@@ -1,10 +1,8 @@
 import useSWR from 'swr';
-import type { AccountUser } from '@shared/schemas/accounts';
-import type { ActivityEntry, ActivityFilter } from '@shared/schemas/activity';
-import type { AdminUser } from '@shared/schemas/admins';
-import type { Banner } from '@shared/schemas/banners';
-import type { Package } from '@shared/schemas/packages';
-import { api } from '../../api/client';
+import { accountsRoutes } from '@shared/api/accounts-routes';
+import { platformRoutes } from '@shared/api/platform-routes';
+import type { ActivityFilter } from '@shared/schemas/activity';
+import { fetcherOf, pathOf, readRoute, useRoute } from '../../api/call';
 
 /**
  * The platform part of the admin area (docs/product/admin-and-auth.md §7 "Packages", "Banners", "Admin users"):
@@ -14,35 +12,34 @@ import { api } from '../../api/client';
  * the sign-in page loads.
  */
 
+/** The swr keys (API paths) that writes revalidate. */
 export const platformPaths = {
-  packages: '/admin/packages',
-  banners: '/admin/banner',
-  admins: '/admin/admins',
-  admin: (id: string) => `/admin/admins/${id}`,
-  accountUser: (id: string) => `/admin/users/${id}`,
+  packages: pathOf(platformRoutes['list-packages']),
+  banners: pathOf(platformRoutes['list-banners']),
+  admins: pathOf(platformRoutes['list-admins']),
 } as const;
 
 /** Whose activity a log shows: a super admin's, or an account user's. */
 export type ActivitySource = 'admin' | 'user';
 
-export const activityPath = (source: ActivitySource, id: string) =>
-  source === 'admin' ? `/admin/admins/${id}/activityLog` : `/admin/users/${id}/activityLog`;
-
-const fetchResult = <T>(path: string) => api.get<T>(path);
+const activityRoutes = {
+  admin: platformRoutes['list-admin-activity'],
+  user: platformRoutes['list-user-activity'],
+} as const;
 
 /** Every package, by name. */
 export function usePackages() {
-  return useSWR<Package[]>(platformPaths.packages, fetchResult);
+  return useRoute(platformRoutes['list-packages'], {});
 }
 
 /** Every banner announcement, newest first. */
 export function useBanners() {
-  return useSWR<Banner[]>(platformPaths.banners, fetchResult);
+  return useRoute(platformRoutes['list-banners'], {});
 }
 
 /** Every super admin, newest first. */
 export function useAdmins() {
-  return useSWR<AdminUser[]>(platformPaths.admins, fetchResult);
+  return useRoute(platformRoutes['list-admins'], {});
 }
 
 /**
@@ -50,10 +47,8 @@ export function useAdmins() {
  * user (GET /admin/users/{id}); both carry first_name, last_name and email.
  */
 export function useActivityPerson(source: ActivitySource, id: string) {
-  return useSWR<AdminUser | AccountUser>(
-    source === 'admin' ? platformPaths.admin(id) : platformPaths.accountUser(id),
-    fetchResult,
-  );
+  const route = source === 'admin' ? platformRoutes['get-admin'] : accountsRoutes['get-user'];
+  return useSWR(pathOf(route, { params: { id } }), fetcherOf(route));
 }
 
 /**
@@ -61,9 +56,10 @@ export function useActivityPerson(source: ActivitySource, id: string) {
  * form has an error) fetches nothing and keeps the last answer on screen.
  */
 export function useActivity(source: ActivitySource, id: string, filter: ActivityFilter | null) {
-  return useSWR<ActivityEntry[], unknown, [string, ActivityFilter] | null>(
-    filter ? [activityPath(source, id), filter] : null,
-    ([path, body]) => api.post<ActivityEntry[]>(path, body).then((reply) => reply.result),
+  const route = activityRoutes[source];
+  return useSWR(
+    filter ? ([pathOf(route, { params: { id } }), filter] as const) : null,
+    ([, body]: readonly [string, ActivityFilter]) => readRoute(route, { params: { id }, body }),
     { keepPreviousData: true },
   );
 }

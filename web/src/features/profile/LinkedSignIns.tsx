@@ -1,16 +1,15 @@
 import { Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import useSWR from 'swr';
+import { meRoutes } from '@shared/api/me-routes';
 import type { LinkedSignIn } from '@shared/schemas/me';
 import { loginButtons, socialProviderNames } from '@shared/social';
-import { api, request } from '../../api/client';
+import { callRoute, useRoute } from '../../api/call';
 import type { Area } from '../../auth/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ProviderLogo, type LogoProvider } from '../../components/ProviderLogo';
 import { formatDate } from '../../format';
 
-const pathOf = (area: Area) => `/${area}/me/sign-ins`;
 const nameOf = (link: LinkedSignIn) => socialProviderNames[link.provider];
 
 /** "Google, Facebook or Microsoft": the providers of the area's login page. */
@@ -31,15 +30,23 @@ export function LinkedSignIns({ area, readOnly }: { area: Area; readOnly: boolea
     data: links,
     error,
     mutate,
-  } = useSWR<LinkedSignIn[]>(pathOf(area), (path: string) =>
-    api.get<LinkedSignIn[]>(path, { toastErrors: false }),
+  } = useRoute(
+    { client: meRoutes['client-sign-ins'], admin: meRoutes['admin-sign-ins'] }[area],
+    {},
+    undefined,
+    { toastErrors: false },
   );
   const [unlinking, setUnlinking] = useState<LinkedSignIn | null>(null);
 
   const unlink = async (link: LinkedSignIn) => {
     setUnlinking(null);
     try {
-      const reply = await request<null>(`${pathOf(area)}/${link.provider}`, { method: 'DELETE' });
+      const reply = await callRoute(
+        { client: meRoutes['client-sign-in-unlink'], admin: meRoutes['admin-sign-in-unlink'] }[area],
+        {
+          params: { provider: link.provider },
+        },
+      );
       toast.success(reply.message ?? `${nameOf(link)} sign-in unlinked`);
       await mutate();
     } catch {

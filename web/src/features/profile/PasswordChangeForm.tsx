@@ -4,7 +4,9 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type * as z from 'zod';
 import { passwordChangeSchema } from '@shared/schemas/auth';
-import { api, ApiError } from '../../api/client';
+import { meRoutes } from '@shared/api/me-routes';
+import { callRoute } from '../../api/call';
+import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
 import type { Area } from '../../auth/session';
 import { fieldProps, FormActions } from '../../components/form';
@@ -23,7 +25,10 @@ export function PasswordChangeForm({ area, onCancel }: { area: Area; onCancel: (
 
   const change = handleSubmit(async (values) => {
     try {
-      const reply = await api.post<null>(`/${area}/passwordChange`, values);
+      const reply = await callRoute(
+        { client: meRoutes['client-password-change'], admin: meRoutes['admin-password-change'] }[area],
+        { body: values },
+      );
       toast.success(reply.message ?? 'Password changed');
       await logout();
     } catch (error) {

@@ -2,8 +2,8 @@ import { Button, Flex, TextField } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
-import type { ClientMe, ResetPinResult } from '@shared/schemas/me';
-import { request } from '../../api/client';
+import type { ClientMe } from '@shared/schemas/me';
+import { resetOwnPin } from '../account/api';
 import { keys } from '../../api/hooks';
 
 /** The read-only PIN with a Refresh button that asks the server for a new unique PIN. */
@@ -14,7 +14,7 @@ export function PinField({ me }: { me: ClientMe }) {
   const refreshPin = async () => {
     setBusy(true);
     try {
-      const reply = await request<ResetPinResult>('/client/resetPIN');
+      const reply = await resetOwnPin();
       await mutate(keys.me('client'), { ...me, pin_number: reply.result.pin_number }, { revalidate: false });
       toast.success(reply.message ?? 'PIN updated');
     } catch {

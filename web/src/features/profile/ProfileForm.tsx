@@ -8,7 +8,8 @@ import type * as z from 'zod';
 import { profileChangeSchema } from '@shared/schemas/auth';
 import { isClientMe } from '@shared/me';
 import type { Me } from '@shared/schemas/me';
-import { api } from '../../api/client';
+import { meRoutes } from '@shared/api/me-routes';
+import { callRoute } from '../../api/call';
 import { keys } from '../../api/hooks';
 import type { Area } from '../../auth/session';
 import { fieldProps, FormActions } from '../../components/form';
@@ -41,13 +42,18 @@ export function ProfileForm({ me, area, onDone }: { me: Me; area: Area; onDone: 
   const save = form.handleSubmit(async (values) => {
     try {
       const photo_uri = photo ? await uploadPhoto(area, photo) : undefined;
-      const reply = await api.post<Me>(`/${area}/profileChange`, {
-        first_name: values.first_name,
-        last_name: values.last_name ?? '',
-        phone_no: values.phone_no ?? '',
-        cell_no: values.cell_no ?? '',
-        ...(photo_uri ? { photo_uri } : {}),
-      });
+      const reply = await callRoute(
+        { client: meRoutes['client-profile-change'], admin: meRoutes['admin-profile-change'] }[area],
+        {
+          body: {
+            first_name: values.first_name,
+            last_name: values.last_name ?? '',
+            phone_no: values.phone_no ?? '',
+            cell_no: values.cell_no ?? '',
+            ...(photo_uri ? { photo_uri } : {}),
+          },
+        },
+      );
       await mutate(keys.me(area), reply.result, { revalidate: false });
       toast.success(reply.message ?? 'Profile updated');
       onDone();

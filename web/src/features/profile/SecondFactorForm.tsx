@@ -1,8 +1,9 @@
 import { Button, Flex, Loader, Text, TextField } from '@aws-amplify/ui-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { meRoutes } from '@shared/api/me-routes';
 import type { MfaSetup } from '@shared/schemas/auth';
-import { api } from '../../api/client';
+import { callRoute } from '../../api/call';
 import { useAuth } from '../../auth/AuthProvider';
 import { QrCode } from '../../components/QrCode';
 import { useSixDigitCode } from '../../components/useSixDigitCode';
@@ -21,7 +22,7 @@ export function SecondFactorForm({ enabled, onDone }: { enabled: boolean; onDone
   useEffect(() => {
     if (enabled) return;
     let live = true;
-    api.post<MfaSetup>('/client/me/mfa/setup').then(
+    callRoute(meRoutes['client-mfa-setup']).then(
       (reply) => live && setSetup(reply.result),
       () => live && onDone(),
     );
@@ -31,7 +32,9 @@ export function SecondFactorForm({ enabled, onDone }: { enabled: boolean; onDone
   }, [enabled, onDone]);
 
   const { code, type, error, busy, submit } = useSixDigitCode(async (digits) => {
-    const reply = await api.post<null>(`/client/me/mfa/${enabled ? 'disable' : 'enable'}`, { code: digits });
+    const reply = await callRoute(enabled ? meRoutes['client-mfa-disable'] : meRoutes['client-mfa-enable'], {
+      body: { code: digits },
+    });
     toast.success(reply.message ?? 'Saved');
     if (enabled) {
       reloadMe();

@@ -17,7 +17,8 @@ import { toast } from 'sonner';
 import * as z from 'zod';
 import type { Banner } from '@shared/schemas/banners';
 import { email, optionalText, password, requiredText, type Status } from '@shared/schemas/common';
-import { request } from '../../api/client';
+import { systemRoutes } from '@shared/api/system-routes';
+import { callRoute } from '../../api/call';
 import { BannerCard } from '../../components/Banners';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
@@ -143,7 +144,7 @@ export function ComponentsPage() {
 
   const sendRequest = async () => {
     try {
-      const reply = await request<{ status: string }>('/health');
+      const reply = await callRoute(systemRoutes['get-health']);
       toast.success(`The API answered: ${reply.result.status}`);
     } catch {
       // Toasted by the fetch client.

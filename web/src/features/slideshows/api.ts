@@ -1,8 +1,11 @@
-import useSWR, { type ScopedMutator } from 'swr';
-import type { Slideshow, SlideshowInput } from '@shared/schemas/slideshows';
+import type { ScopedMutator } from 'swr';
+import { meRoutes } from '@shared/api/me-routes';
+import { slideshowsRoutes } from '@shared/api/slideshows-routes';
+import type { SlideshowInput } from '@shared/schemas/slideshows';
 import type { UploadTicket } from '@shared/schemas/uploads';
 import type { SlideContentType } from '@shared/slideshows';
-import { api, ApiError, presignedForm, request, tracked, uploadFailed } from '../../api/client';
+import { callRoute, pathOf, useRoute } from '../../api/call';
+import { ApiError, presignedForm, tracked, uploadFailed } from '../../api/client';
 import { venuePaths } from '../venues/api';
 
 /**
@@ -10,26 +13,21 @@ import { venuePaths } from '../venues/api';
  * path, the save and delete calls, and a slide's upload with its progress. Errors are toasted by
  * the fetch client.
  */
-export const slideshowPaths = {
-  slideshows: (spaceId: string) => `/client/slideshows/${spaceId}`,
-  slideshow: (spaceId: string, id: string) => `/client/slideshows/${spaceId}/${id}`,
-  uploads: '/client/uploads',
-} as const;
-
-const fetchResult = <T>(path: string) => api.get<T>(path);
 
 /** The slideshows of a space. */
 export function useSlideshows(spaceId: string) {
-  return useSWR<Slideshow[]>(slideshowPaths.slideshows(spaceId), fetchResult);
+  return useRoute(slideshowsRoutes['list-slideshows'], { params: { spaceId } });
 }
 
 /** Creates a slideshow (`id` null) or updates one; the reply carries the saved slideshow and 'Slideshow saved'. */
 export const saveSlideshow = (spaceId: string, id: string | null, body: SlideshowInput) =>
-  api.post<Slideshow>(id ? slideshowPaths.slideshow(spaceId, id) : slideshowPaths.slideshows(spaceId), body);
+  id
+    ? callRoute(slideshowsRoutes['update-slideshow'], { params: { spaceId, id }, body })
+    : callRoute(slideshowsRoutes['create-slideshow'], { params: { spaceId }, body });
 
 /** Deletes a slideshow; the reply's message is 'Slideshow deleted'. */
 export const deleteSlideshow = (spaceId: string, id: string) =>
-  request<unknown>(slideshowPaths.slideshow(spaceId, id), { method: 'DELETE' });
+  callRoute(slideshowsRoutes['delete-slideshow'], { params: { spaceId, id } });
 
 /**
  * Revalidates what a saved or deleted slideshow changes: the space's slideshows (activating one
@@ -38,7 +36,7 @@ export const deleteSlideshow = (spaceId: string, id: string) =>
 export function revalidateSlideshows(mutate: ScopedMutator, spaceId: string): Promise<unknown> {
   return Promise.all(
     [
-      slideshowPaths.slideshows(spaceId),
+      pathOf(slideshowsRoutes['list-slideshows'], { params: { spaceId } }),
       venuePaths.spaces,
       venuePaths.recentSpaces,
       venuePaths.space(spaceId),
@@ -98,10 +96,8 @@ export async function uploadSlide(
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<string> {
-  const { result: ticket } = await api.post<UploadTicket>(slideshowPaths.uploads, {
-    purpose: 'slide',
-    content_type: contentType,
-    size: file.size,
+  const { result: ticket } = await callRoute(meRoutes['client-create-upload'], {
+    body: { purpose: 'slide', content_type: contentType, size: file.size },
   });
   if (signal?.aborted) throw new ApiError(UPLOAD_CANCELLED, null);
   await uploadWithProgress(ticket, file, file.name, onProgress, signal);

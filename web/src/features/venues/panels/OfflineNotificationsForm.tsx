@@ -10,8 +10,9 @@ import {
   type Screen,
 } from '@shared/schemas/venues';
 import { OFFLINE_FREQUENCIES } from '@shared/venues';
-import { api } from '@web/api/client';
-import { revalidateAfter, venuePaths } from '../api';
+import { screensRoutes } from '@shared/api/screens-routes';
+import { callRoute } from '@web/api/call';
+import { revalidateAfter } from '../api';
 import { fieldProps, FormActions, showServerErrors } from '@web/components/form';
 import { ControlledSelect } from './fields';
 
@@ -47,9 +48,12 @@ export function OfflineNotificationsForm({
 
   const save = form.handleSubmit(async (values) => {
     try {
-      const reply = await api.put<Screen>(venuePaths.offlineNotification(screen.id), {
-        offline_notification_recipient: values.offline_notification_recipient.join(','),
-        offline_notification_frequency: values.offline_notification_frequency,
+      const reply = await callRoute(screensRoutes['update-offline-notification'], {
+        params: { id: screen.id },
+        body: {
+          offline_notification_recipient: values.offline_notification_recipient.join(','),
+          offline_notification_frequency: values.offline_notification_frequency,
+        },
       });
       toast.success(reply.message ?? 'Updated offline notification settings');
       await revalidateAfter(mutate, 'screen');

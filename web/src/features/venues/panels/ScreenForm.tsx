@@ -12,8 +12,9 @@ import {
   type Space,
   type Venue,
 } from '@shared/schemas/venues';
-import { api } from '@web/api/client';
-import { revalidateAfter, useLicences, venuePaths } from '../api';
+import { screensRoutes } from '@shared/api/screens-routes';
+import { callRoute } from '@web/api/call';
+import { revalidateAfter, useLicences } from '../api';
 import { DetailRow } from '@web/components/DetailRow';
 import { fieldProps, FormActions, showServerErrors } from '@web/components/form';
 import { PhotoPicker, uploadPhoto, type PendingPhoto } from '@web/components/photo/PhotoPicker';
@@ -89,8 +90,8 @@ export function ScreenForm({
       const photo_uri = photo ? await uploadPhoto('client', photo, 'screen-photo') : values.photo_uri;
       const body = { ...values, photo_uri };
       const reply = screen
-        ? await api.put<Screen>(venuePaths.screen(screen.id), body)
-        : await api.post<Screen>(venuePaths.newScreen, body);
+        ? await callRoute(screensRoutes['update-screen'], { params: { id: screen.id }, body })
+        : await callRoute(screensRoutes['create-screen'], { body });
       toast.success(reply.message ?? (screen ? 'Screen updated' : 'Screen created'));
       await revalidateAfter(mutate, 'screen');
       onSaved(reply.result);

@@ -15,8 +15,9 @@ import {
 } from '@shared/schemas/venues';
 import { TIME_CHOICES } from '@shared/time-of-day';
 import { DEFAULT_CALENDAR_COLOR } from '@shared/venues';
-import { api } from '@web/api/client';
-import { revalidateAfter, useAmenities, useSpaceTypes, venuePaths } from '../api';
+import { spacesRoutes } from '@shared/api/spaces-routes';
+import { callRoute } from '@web/api/call';
+import { revalidateAfter, useAmenities, useSpaceTypes } from '../api';
 import { fieldProps, FormActions, showServerErrors } from '@web/components/form';
 import { PhotoPicker, uploadPhoto, type PendingPhoto } from '@web/components/photo/PhotoPicker';
 import { StatusField } from '../../configuration/StatusField';
@@ -131,8 +132,8 @@ export function SpaceForm({
         ...(values.check_in_window === 'Yes' ? {} : { before_event: undefined, after_event: undefined }),
       };
       const reply = space
-        ? await api.put<Space>(venuePaths.space(space.id), body)
-        : await api.post<Space>(venuePaths.newSpace(venue_id!), body);
+        ? await callRoute(spacesRoutes['update-space'], { params: { id: space.id }, body })
+        : await callRoute(spacesRoutes['create-space'], { params: { venueId: venue_id! }, body });
       toast.success(reply.message ?? (space ? 'Space updated' : 'Space created'));
       await revalidateAfter(mutate, 'space');
       onSaved(reply.result);

@@ -6,8 +6,9 @@ import { useSWRConfig } from 'swr';
 import type * as z from 'zod';
 import { DEFAULT_TIMEZONE } from '@shared/venues';
 import { updateVenueSchema, venueInputSchema, type Venue, type VenueInput } from '@shared/schemas/venues';
-import { api } from '@web/api/client';
-import { revalidateAfter, useTimezones, useVenueTypes, venuePaths } from '../api';
+import { venuesRoutes } from '@shared/api/venues-routes';
+import { callRoute } from '@web/api/call';
+import { revalidateAfter, useTimezones, useVenueTypes } from '../api';
 import { fieldProps, FormActions, showServerErrors } from '@web/components/form';
 import { StatusField } from '../../configuration/StatusField';
 import { ControlledSelect } from './fields';
@@ -78,8 +79,8 @@ export function VenueForm({
   const save = form.handleSubmit(async (values) => {
     try {
       const reply = venue
-        ? await api.put<Venue>(venuePaths.venue(venue.id), values)
-        : await api.post<Venue>(venuePaths.newVenue, values);
+        ? await callRoute(venuesRoutes['update-venue'], { params: { id: venue.id }, body: values })
+        : await callRoute(venuesRoutes['create-venue'], { body: values });
       toast.success(reply.message ?? (venue ? 'Venue updated' : 'Venue created'));
       await revalidateAfter(mutate, 'venue');
       onSaved(reply.result);
