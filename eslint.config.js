@@ -6,6 +6,13 @@ import boundaries from 'eslint-plugin-boundaries';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
+/**
+ * No import climbs more than two folders: the roots have aliases (tsconfig.json `paths`). Each
+ * `no-restricted-imports` below names it again, since a later block's list of a rule replaces an
+ * earlier one's for the files both match.
+ */
+const climbing = { group: ['../../../*'], message: 'climb two folders at most; import from an alias root' };
+
 export default tseslint.config(
   { ignores: ['node_modules', 'web/dist', 'cdk.out', '.data', '.test-data', '.bench'] },
   js.configs.recommended,
@@ -15,6 +22,21 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // No module imports itself around a loop, and no import climbs more than two folders (the
+    // aliases: @shared/, @core/, @functions/, @web/, @infra/, @test/).
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'no-restricted-imports': ['error', { patterns: [climbing] }],
     },
   },
   {
@@ -31,9 +53,10 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/functions/**', '**/infra/**'],
+              group: ['**/functions/**', '**/infra/**', '@core/*', '@functions/*', '@infra/*'],
               message: 'web/ reaches the API over HTTP; share types through shared/',
             },
+            climbing,
           ],
         },
       ],
@@ -50,31 +73,18 @@ export default tseslint.config(
           patterns: [
             { group: ['@aws-sdk/*', 'node:*', 'electrodb', '@middy/*'], message: 'shared/ is browser-safe' },
             {
-              group: ['**/functions/**', '**/web/**', '**/infra/**'],
+              group: [
+                '**/functions/**',
+                '**/web/**',
+                '**/infra/**',
+                '@core/*',
+                '@functions/*',
+                '@web/*',
+                '@infra/*',
+              ],
               message: 'shared/ is the layer below the API and the web: it imports neither',
             },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // No module imports itself around a loop, and no import climbs more than two folders: the
-    // roots have aliases (@shared/, @core/, @functions/, @web/, @infra/, @test/; tsconfig.json).
-    files: ['**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
-    },
-    rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['../../../*'], message: 'climb two folders at most; import from an alias root' },
+            climbing,
           ],
         },
       ],
