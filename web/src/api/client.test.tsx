@@ -3,7 +3,15 @@ import { Toaster } from 'sonner';
 import { sessionStore } from '../auth/session';
 import { ProgressBar } from '../components/ProgressBar';
 import { fakeApi } from '../test/fakeApi';
-import { api, ApiError, REQUEST_TIMEOUT_MS } from './client';
+import { ApiError, REQUEST_TIMEOUT_MS, request as send, type RequestOptions } from './client';
+
+type Options = Omit<RequestOptions, 'method' | 'body'>;
+/** The fetch client's GET (the result alone) and POST (the whole reply), as the route calls use it. */
+const api = {
+  get: (path: string, options?: Options) =>
+    send(path, { ...options, method: 'GET' }).then((reply) => reply.result),
+  post: (path: string, body?: unknown, options?: Options) => send(path, { ...options, method: 'POST', body }),
+};
 
 function signIn(area: 'client' | 'admin', token = 'old-token') {
   localStorage.setItem('auth.token', token);

@@ -264,16 +264,6 @@ export function request<T>(path: string, options: RequestOptions = {}): Promise<
   return tracked(() => send<T>(path, options, false));
 }
 
-/** Short forms: `get` returns the unwrapped `result`; writes return `{ result, message }` for the toast. */
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request<T>(path, { ...options, method: 'GET' }).then((reply) => reply.result),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request<T>(path, { ...options, method: 'PUT', body }),
-};
-
 /** The multipart form of a presigned S3 POST: the policy fields first, then `file`. */
 export function presignedForm(ticket: UploadTicket, file: Blob, fileName: string): FormData {
   const form = new FormData();
