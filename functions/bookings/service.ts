@@ -315,7 +315,7 @@ async function bookingToChange(
 
 /**
  * A change or delete touches only occurrences at places where the caller acts (the rule the
- * answers' `editPermission` and `deletePermission` carry, ./booking-views.ts `permissionsAt`): one
+ * answers' `editPermission` and `deletePermission` carry, ./views.ts `permissionsAt`): one
  * that covers an occurrence elsewhere is refused whole (403), and nothing is written.
  */
 function assertActsOnCovered(

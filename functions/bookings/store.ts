@@ -16,7 +16,7 @@ import {
 import { changedMeanwhile, runSteps, type Entities, type Step } from '@core/table/transactions';
 
 /**
- * What booking requests read besides the windows of ./bookings.ts, and their writes
+ * What booking requests read besides the windows of ./lookup-store.ts, and their writes
  * (docs/data-model.md, patterns 37, 42, 43). A write is one transaction: the bookings it puts or
  * deletes (a booking read before is replaced only at the `sequence` it was read at), the
  * occurrences changed on their own, the `version` of every space that gains occupied time (bumped
@@ -167,7 +167,7 @@ export interface BookingWrite {
   shown?: string[];
   /**
    * Bookings whose push to a linked calendar this write leaves pending (the outbox,
-   * ./calendar-pushes.ts): the bookings it writes, when their space syncs with a calendar.
+   * ./calendar-push-store.ts): the bookings it writes, when their space syncs with a calendar.
    */
   pushes?: string[];
 }

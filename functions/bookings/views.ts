@@ -287,7 +287,7 @@ export function toOccurrence(
     organizer: organizerOf(booking),
     check_in: checkIn,
     source: booking.source ?? 'spaces',
-    // Changed or deleted on its own (THIS) where it is: ./bookings.ts `assertActsOnCovered`.
+    // Changed or deleted on its own (THIS) where it is: ./service.ts `assertActsOnCovered`.
     ...permissionsAt(access, { ...place, source: booking.source }),
   };
 }

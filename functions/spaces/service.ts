@@ -61,7 +61,7 @@ import { acceptUpload, fileUrl, releaseFiles, savingFiles } from '@core/files/up
 /**
  * Spaces (docs/product/client-area.md §2 "Space form", "CAP alert panel", §3 Space, §5, §7 "Spaces"): the spaces
  * of the account's venues, their event coordinators and their alert feeds. Who sees and acts on
- * which space is the scope rule (./scope.ts): an Account Admin every space, a Venue Manager the
+ * which space is the scope rule (functions/venues/scope.ts): an Account Admin every space, a Venue Manager the
  * spaces of their venues (acting where Approved), an Event Coordinator their own spaces.
  */
 type NewSpace = z.output<typeof newSpaceSchema>;
@@ -72,7 +72,7 @@ const orNull = <T>(value: T | undefined): T | null => value ?? null;
 
 /**
  * A space as the API answers it, with its venue's name, the caller's permission on it and what its
- * bookings make of it (./space-schedule.ts).
+ * bookings make of it (functions/bookings/space-schedule.ts).
  */
 async function toSpace(
   item: SpaceItem,
