@@ -115,6 +115,14 @@ const schema = z.object({
    * one address; a development machine registers many displays from one, so locally it is higher.
    */
   DEVICE_REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  /**
+   * The displays' push channel (docs/decisions.md "Push channel to room displays"): AppSync
+   * Events' HTTP endpoint base (`https://<http domain>`), where the API publishes, and its
+   * real-time endpoint (`wss://<realtime domain>/event/realtime`), which displays connect to.
+   * Locally, the emulator of infra/local. Without them, displays poll alone.
+   */
+  EVENTS_HTTP_URL: z.string().url().optional(),
+  EVENTS_REALTIME_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
 });
 
