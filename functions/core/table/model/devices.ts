@@ -30,6 +30,11 @@ export const deviceEntity = new Entity({
     pin_attempts: { type: 'number' },
     pin_failure_count: { type: 'number' },
     pin_locked_until: { type: 'number' },
+    /**
+     * Bumped whenever what its room shows changes (functions/device README, "push"): its state's
+     * ETag names it, so a poll that finds it unchanged answers 304 from this item alone.
+     */
+    state_version: { type: 'number' },
     /** Its last poll (written at most once a minute). */
     last_seen_at: { type: 'string' },
     ttl: { type: 'number' },

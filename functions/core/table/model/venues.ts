@@ -169,6 +169,8 @@ export const screenEntity = new Entity({
      */
     heartbeat_shard: { type: 'string' },
     heartbeat_at: { type: 'string' },
+    /** The device that shows it (bound to its `screen_id_no`): where a change to its room is pushed. */
+    device_id: { type: 'string' },
     /** Its last heartbeat, when the offline job found it silent; cleared by the next heartbeat. */
     offline_since: { type: 'string' },
     ...timestamps,
