@@ -2,7 +2,7 @@ import { inject } from 'vitest';
 import { handler as channelAuthorizer } from '../../functions/device/channel-authorizer';
 import { forgetDevice } from '../../functions/device/store';
 import { publishEvents } from '../../functions/core/push/publish';
-import { startEvents, type RunningEvents } from '../../infra/local/emulators/events';
+import { answersLikeEvents, startEvents, type RunningEvents } from '../../infra/local/emulators/events';
 import { aDisplay, aScreenFor, poll } from '../support/displays';
 
 /**
@@ -301,6 +301,19 @@ describe('a stand-in of its own', () => {
     for (const channel of channels.splice(0)) channel.close();
     await events?.close();
     events = undefined;
+  });
+
+  it('answers like itself on its port (what a second start names), and a second start there fails', async () => {
+    const options = {
+      authorize: channelAuthorizer,
+      namespaces: { displays: NAMESPACE_FILE },
+      log: () => {},
+    };
+    events = await startEvents({ port: 0, ...options });
+    const port = Number(new URL(events.httpUrl).port);
+    expect(await answersLikeEvents(port)).toBe(true);
+    expect(await answersLikeEvents(Number(new URL(inject('baseUrl')).port))).toBe(false);
+    await expect(startEvents({ port, ...options })).rejects.toThrow('EADDRINUSE');
   });
 
   it('sends ka on its keep-alive period while the connection is open', async () => {

@@ -43,6 +43,8 @@ export const MAX_EVENT_BYTES = 240 * 1024;
 export const EVENTS_PER_PUBLISH = 5;
 const MAX_PUBLISH_BYTES = EVENTS_PER_PUBLISH * MAX_EVENT_BYTES + 16 * 1024;
 export const SUBSCRIPTIONS_PER_CONNECTION = 100;
+/** A connection that has not read this much of what was sent to it is dropped: it reconnects. */
+const MAX_UNREAD_BYTES = 4 * 1024 * 1024;
 /** Answers kept for tokens; past this the expired ones go, then all. */
 const MAX_CACHED_TOKENS = 50_000;
 /** A channel: `/<namespace>/<segment>…`, up to five segments of letters, digits and dashes. */
@@ -175,7 +177,10 @@ export async function startEvents(options: EventsOptions): Promise<RunningEvents
   };
 
   const send = (connection: Connection, message: Json) => {
-    if (connection.socket.readyState === WebSocket.OPEN) connection.socket.send(JSON.stringify(message));
+    const { socket } = connection;
+    if (socket.readyState !== WebSocket.OPEN) return;
+    if (socket.bufferedAmount > MAX_UNREAD_BYTES) socket.terminate();
+    else socket.send(JSON.stringify(message));
   };
 
   const refuse = (connection: Connection, entry: ErrorEntry) => {
