@@ -313,7 +313,8 @@ export async function startEvents(options: EventsOptions): Promise<RunningEvents
     maxPayload: MAX_CLIENT_MESSAGE_BYTES,
     clientTracking: false,
     perMessageDeflate: false,
-    handleProtocols: (protocols) => (protocols.includes(EVENT_SUBPROTOCOL) ? EVENT_SUBPROTOCOL : false),
+    // ws 7 hands an array, ws 8 a Set.
+    handleProtocols: (protocols) => (new Set(protocols).has(EVENT_SUBPROTOCOL) ? EVENT_SUBPROTOCOL : false),
   });
 
   const onConnection = (socket: WebSocket, request: IncomingMessage) => {

@@ -24,8 +24,8 @@ declare module 'ws' {
       maxPayload?: number;
       clientTracking?: boolean;
       perMessageDeflate?: boolean;
-      /** Picks the subprotocol from those the client offered (ws 7: an array). */
-      handleProtocols?: (protocols: string[], request: IncomingMessage) => string | false;
+      /** Picks the subprotocol from those the client offered (ws 7: an array; ws 8: a Set). */
+      handleProtocols?: (protocols: string[] | Set<string>, request: IncomingMessage) => string | false;
     }
 
     class Server extends EventEmitter {
