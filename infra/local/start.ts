@@ -85,6 +85,7 @@ try {
       `  Admin:    ${system.url}/admin/login`,
       `  API:      ${system.url}/api/v1/  (health: ${system.url}/api/v1/health)`,
       `  Mailbox:  ${system.emulators.mailboxUrl}`,
+      `  Push:     ${system.emulators.events.realtimeUrl}  (the displays' channel; AppSync Events stand-in)`,
       '  Demo sign-ins:',
       users,
       '  Ctrl-C stops everything.',

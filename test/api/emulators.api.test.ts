@@ -222,14 +222,14 @@ describe('the emulators of the test run', () => {
 /** Ports nothing listens on now, from the system's ephemeral range. */
 async function freePorts(): Promise<EmulatorPorts> {
   const servers = await Promise.all(
-    [0, 1, 2, 3, 4, 5, 6].map(
+    [0, 1, 2, 3, 4, 5, 6, 7].map(
       () =>
         new Promise<net.Server>((resolve) => {
           const server = net.createServer().listen(0, '127.0.0.1', () => resolve(server));
         }),
     ),
   );
-  const [dynamodb, s3, cognito, ses, oidc, googleCalendar, microsoftGraph] = servers.map(
+  const [dynamodb, s3, cognito, ses, oidc, googleCalendar, microsoftGraph, events] = servers.map(
     (server) => (server.address() as net.AddressInfo).port,
   );
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
@@ -241,6 +241,7 @@ async function freePorts(): Promise<EmulatorPorts> {
     oidc: oidc!,
     googleCalendar: googleCalendar!,
     microsoftGraph: microsoftGraph!,
+    events: events!,
   };
 }
 

@@ -19,6 +19,7 @@ const ports = {
   SPACES_OIDC_PORT: '19611',
   SPACES_GOOGLE_CALENDAR_PORT: '18661',
   SPACES_MICROSOFT_GRAPH_PORT: '18662',
+  SPACES_EVENTS_PORT: '18663',
 };
 const dataDir = path.join(root, '.test-data/runtime');
 const base = `http://localhost:${ports.PORT}`;

@@ -46,6 +46,7 @@ function start(): Shared {
       oidc: port('OIDC', 19011),
       googleCalendar: port('GOOGLE_CALENDAR', 18461),
       microsoftGraph: port('MICROSOFT_GRAPH', 18462),
+      events: port('EVENTS', 18463),
     },
     // Per port, so that two runs on different ports (SPACES_TEST_*_PORT) do not share data.
     dataDir: path.join(testData, `system-${port('HTTP', 13000)}`),

@@ -3,7 +3,8 @@
  * and aws-ses-v2-local, and an OpenID provider standing in for the user pools' Cognito domain,
  * started together, bootstrapped with the table, bucket, user pools and app clients the app
  * expects, and stopped together on every way out. With them, the stand-ins for Google Calendar
- * and Microsoft Graph (linked calendars), whose tokens that OpenID provider issues.
+ * and Microsoft Graph (linked calendars), whose tokens that OpenID provider issues, and for
+ * AppSync Events (the displays' push channel).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -12,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, localUrl } from './aws';
 import { answersLikeCognito, cognitoClient, ensureUserPools, poolsHealth, startCognito } from './cognito';
 import { answersLikeDynamoDb, dynamoDbClient, ensureTable, startDynamoDb, tableHealth } from './dynamodb';
+import { answersLikeEvents, startEvents, type RunningEvents } from './events';
 import {
   assertPortsFree,
   resolvePorts,
@@ -49,6 +51,8 @@ export {
 export const DEFAULT_TABLE_NAME = 'spaces-local';
 /** Name of the uploads bucket. */
 export const UPLOADS_BUCKET = 'spaces-local-uploads';
+/** The push channel's namespace handlers, the file the CDK deploys (infra/cdk/appsync/). */
+const DISPLAYS_NAMESPACE = path.resolve(import.meta.dirname, '../../cdk/appsync/displays-namespace.js');
 
 /** How to start the emulators. */
 export interface EmulatorOptions {
@@ -57,7 +61,8 @@ export interface EmulatorOptions {
   /**
    * Ports, each over `SPACES_<NAME>_PORT` (e.g. `SPACES_DYNAMODB_PORT`) over the defaults
    * 8000 (DynamoDB), 4569 (S3), 9229 (Cognito), 8005 (SES), 9011 (OpenID provider), 8461
-   * (`SPACES_GOOGLE_CALENDAR_PORT`) and 8462 (`SPACES_MICROSOFT_GRAPH_PORT`).
+   * (`SPACES_GOOGLE_CALENDAR_PORT`), 8462 (`SPACES_MICROSOFT_GRAPH_PORT`) and 8463 (the
+   * AppSync Events stand-in, `SPACES_EVENTS_PORT`).
    */
   ports?: Partial<EmulatorPorts>;
   /** Deletes `dataDir` first, for a fresh start. */
@@ -76,6 +81,8 @@ export interface EmulatorOptions {
    * @default http://localhost:3000
    */
   appUrl?: string;
+  /** How often the AppSync Events stand-in sends `ka`. @default 60 000 */
+  eventsKeepAliveMs?: number;
 }
 
 /** The running emulators. */
@@ -96,6 +103,8 @@ export interface RunningEmulators {
    * provider that issues their tokens (`POST <issuer>/_local/revoke` withdraws a person's grants).
    */
   calendars: Record<CalendarStandInName, string> & { issuer: string };
+  /** The AppSync Events stand-in: `EVENTS_HTTP_URL`, `EVENTS_REALTIME_URL` and its open connections. */
+  events: Pick<RunningEvents, 'httpUrl' | 'realtimeUrl' | 'connections'>;
   /**
    * The process (group) id of each emulator that runs as a child process — s3rver and the OpenID
    * provider run in this process — for tests that pause one with SIGSTOP to see how the API copes.
@@ -131,7 +140,9 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
     oidc: localUrl(ports.oidc),
     googleCalendar: localUrl(ports.googleCalendar),
     microsoftGraph: localUrl(ports.microsoftGraph),
+    events: localUrl(ports.events),
   };
+  const realtimeUrl = `ws://127.0.0.1:${ports.events}/event/realtime`;
   const dynamodb = dynamoDbClient(endpoints.dynamodb);
   const s3 = s3Client(endpoints.s3);
   const cognito = cognitoClient(endpoints.cognito);
@@ -152,6 +163,7 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
       oidc: () => answersLikeOidc(ports.oidc),
       googleCalendar: () => answersLikeStandIn(ports.googleCalendar),
       microsoftGraph: () => answersLikeStandIn(ports.microsoftGraph),
+      events: () => answersLikeEvents(ports.events),
     });
     if (options.reset) await rm(dataDir, { recursive: true, force: true });
     await Promise.all(Object.values(dirs).map((dir) => mkdir(dir, { recursive: true })));
@@ -163,6 +175,7 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
   const supervisor = new Supervisor(log);
   let localS3: LocalS3 | undefined;
   let localOidc: LocalOidc | undefined;
+  let localEvents: RunningEvents | undefined;
   const standIns: RunningStandIn[] = [];
   const pids: Partial<Record<EmulatorName, number>> = {};
   const remember = (name: EmulatorName) => (child: { pid: number | undefined }) => {
@@ -175,6 +188,7 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
         supervisor.stop(),
         localS3?.close(),
         localOidc?.close(),
+        localEvents?.close(),
         ...standIns.map((standIn) => standIn.close()),
       ]);
       destroyClients();
@@ -199,6 +213,15 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
         startMicrosoftGraph({ port: ports.microsoftGraph, issuer: endpoints.oidc, log }).then((standIn) =>
           standIns.push(standIn),
         ),
+        // The push channel admits devices with the API's own authorizer, called here, which reads
+        // the table once the environment below is the process's (infra/local/system.ts).
+        startEvents({
+          port: ports.events,
+          namespaces: { displays: DISPLAYS_NAMESPACE },
+          authorize: async (event) => (await import('@functions/device/channel-authorizer')).handler(event),
+          keepAliveMs: options.eventsKeepAliveMs,
+          log,
+        }).then((events) => (localEvents = events)),
         startDynamoDb(supervisor, {
           port: ports.dynamodb,
           dbPath: options.inMemory ? undefined : dirs.dynamodb,
@@ -252,13 +275,17 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
       CAP_ALLOW_PRIVATE_URLS: 'true',
       // Every display of this machine registers from 127.0.0.1.
       DEVICE_REGISTRATIONS_PER_HOUR: '10000',
+      // The displays' push channel: AppSync Events' HTTP (publish) and real-time endpoints.
+      EVENTS_HTTP_URL: endpoints.events,
+      EVENTS_REALTIME_URL: realtimeUrl,
     };
     const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
     log(
       `ready in ${seconds} s: DynamoDB ${endpoints.dynamodb} (table ${tableName}), S3 ${endpoints.s3}, ` +
         `Cognito ${endpoints.cognito}, mail ${endpoints.ses}, OpenID provider ${endpoints.oidc}, ` +
         `Google Calendar stand-in ${endpoints.googleCalendar}/calendar/v3, ` +
-        `Microsoft Graph stand-in ${endpoints.microsoftGraph}/v1.0`,
+        `Microsoft Graph stand-in ${endpoints.microsoftGraph}/v1.0, ` +
+        `AppSync Events stand-in ${endpoints.events}`,
     );
 
     return {
@@ -268,6 +295,11 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
         googleCalendar: endpoints.googleCalendar,
         microsoftGraph: endpoints.microsoftGraph,
         issuer: endpoints.oidc,
+      },
+      events: {
+        httpUrl: endpoints.events,
+        realtimeUrl,
+        connections: () => localEvents?.connections() ?? 0,
       },
       pids,
       health: async () => {

@@ -9,10 +9,16 @@ export type AwsEmulatorName = 'dynamodb' | 's3' | 'cognito' | 'ses' | 'oidc';
 /** The stand-ins for Google Calendar and Microsoft Graph (linked calendars), not AWS services. */
 export type CalendarStandInName = 'googleCalendar' | 'microsoftGraph';
 
-/** Every local stand-in, by the names used in ports and logs. */
-export type EmulatorName = AwsEmulatorName | CalendarStandInName;
+/** The stand-in for AppSync Events, the displays' push channel (infra/local/emulators/events.ts). */
+export type ChannelEmulatorName = 'events';
 
-/** The TCP port of each emulator; the calendar stand-ins' are optional (their defaults apply). */
+/** Every local stand-in, by the names used in ports and logs. */
+export type EmulatorName = AwsEmulatorName | CalendarStandInName | ChannelEmulatorName;
+
+/**
+ * The TCP port of each emulator; the calendar stand-ins' and the push channel's are optional (their
+ * defaults apply).
+ */
 export interface EmulatorPorts {
   dynamodb: number;
   s3: number;
@@ -21,6 +27,7 @@ export interface EmulatorPorts {
   oidc: number;
   googleCalendar?: number;
   microsoftGraph?: number;
+  events?: number;
 }
 
 /** What each emulator is called in messages for humans. */
@@ -32,6 +39,7 @@ export const EMULATOR_LABELS: Record<EmulatorName, string> = {
   oidc: 'oidc-provider',
   googleCalendar: 'the Google Calendar stand-in',
   microsoftGraph: 'the Microsoft Graph stand-in',
+  events: 'the AppSync Events stand-in',
 };
 
 /** Ports of `npm start`; each can be overridden with {@link portVariable}. */
@@ -43,6 +51,7 @@ export const DEFAULT_PORTS: Required<EmulatorPorts> = {
   oidc: 9011,
   googleCalendar: 8461,
   microsoftGraph: 8462,
+  events: 8463,
 };
 
 const NAMES = Object.keys(DEFAULT_PORTS) as EmulatorName[];
