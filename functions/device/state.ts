@@ -1,9 +1,17 @@
 import { createHash } from 'node:crypto';
 import { availabilityOf } from '@shared/availability';
-import { POLL_INTERVAL_SECONDS } from '@shared/devices';
+import { FALLBACK_POLL_SECONDS, POLL_INTERVAL_SECONDS, displayChannel } from '@shared/devices';
 import type { BoundDeviceState, DeviceState } from '@shared/schemas/devices';
 import { DAY_MS, instantToLocalDate, parseLocalDate, wallTimeToInstant } from '@shared/wall-time';
-import { bindDevice, forgetDevice, recordHeartbeat, renewDeviceCode, screenHoldingCode } from './store';
+import {
+  bindDevice,
+  forgetDevice,
+  recordHeartbeat,
+  recordStateClock,
+  recordSteadyHeartbeat,
+  renewDeviceCode,
+  screenHoldingCode,
+} from './store';
 import { occurrenceStates } from '../bookings';
 import {
   getScreenRoom,
@@ -21,17 +29,17 @@ import { spaceOccurrences } from '../bookings';
 import { alertsNow } from '../spaces';
 import { toSlideshow } from '../slideshows';
 import { fileUrl } from '@core/files/uploads';
+import { URL_PERIOD_MS, versionTag } from './version-tag';
+import { env } from '@core/env';
 
 /**
  * What a room display shows (docs/architecture.md §7): until its code is taken, the code; then its screen's
  * space, today's and tomorrow's occurrences in the venue's zone, the check-in window, the active
- * slideshow with presigned URLs, and the alerts in force. Each poll is a heartbeat (written at
- * most once a minute). The answer's ETag lets an unchanged state answer 304.
+ * slideshow with presigned URLs, the alerts in force, and its push channel. Each poll is a
+ * heartbeat (written at most once a minute). The answer's ETag lets an unchanged state answer 304.
  */
 
-/** Presigned URLs are signed at the start of a period of this length, so they stay the same text within it. */
-const URL_PERIOD_MS = 30 * 60_000;
-/** …and are good for this long from then: at least an hour after any poll. */
+/** Presigned URLs are good for this long from the start of their period: at least an hour after any poll. */
 const URL_VALID_SECONDS = 90 * 60;
 /** A heartbeat is written when the last one is older than this. */
 const HEARTBEAT_MS = 60_000;
@@ -39,11 +47,21 @@ const HEARTBEAT_MS = 60_000;
 const etagOf = (state: DeviceState) =>
   createHash('sha256').update(JSON.stringify(state)).digest('base64url').slice(0, 27);
 
+/** Whether a poll writes a heartbeat, by what the device item says. */
+const heartbeatDue = (device: DeviceItem, appVersion: string | undefined, now: number) =>
+  !device.last_seen_at ||
+  now - Date.parse(device.last_seen_at) >= HEARTBEAT_MS ||
+  (appVersion !== undefined && appVersion !== device.app_version);
+
 /**
- * GET /device/state. A bound display's ETag names its room's keys and a fingerprint of what the
- * room's items hold (functions/core/auth/screen-room-store.ts `roomTag`); its poll read those items with the
- * device (one BatchGetItem), so an unchanged state is known without another read, and `state` is
- * left out: the answer is a 304.
+ * GET /device/state. A bound display's ETag names its device's `state_version` (bumped by every
+ * change of what its room shows), the day in its venue's zone, the URL-signing period and whether
+ * an alert in force has ended since (`versionTag`): all on the device item, so a poll that names it
+ * answers 304 having read that item alone, its heartbeat a conditional write of the screen
+ * (`recordSteadyHeartbeat`). A device with no `state_version` yet is tagged by its room's keys and
+ * a fingerprint of what the room's items hold (functions/core/auth/screen-room-store.ts `roomTag`);
+ * its poll read those items with the device (one BatchGetItem). Either way an unchanged state
+ * leaves `state` out: the answer is a 304.
  */
 export async function deviceState(
   principal: DevicePrincipal,
@@ -51,6 +69,7 @@ export async function deviceState(
   ifNoneMatch: string | undefined,
 ): Promise<{ state?: DeviceState; etag: string }> {
   const now = Date.now();
+  const at = new Date(now).toISOString();
   let device = principal.device;
   let roomItems = principal.roomItems;
   if (!device.screen_id) {
@@ -63,6 +82,13 @@ export async function deviceState(
     await bindDevice(device, holder.accountId, holder.screenId, new Date(now).toISOString());
     device = { ...device, account_id: holder.accountId, screen_id: holder.screenId };
     roomItems = undefined;
+  } else if (device.state_version !== undefined) {
+    const etag = versionTag(device, pushOf(device), now);
+    const steady =
+      notModified(ifNoneMatch, etag) &&
+      (!heartbeatDue(device, appVersion, now) || (await recordSteadyHeartbeat(device, appVersion, at)));
+    if (steady) return { etag };
+    // Otherwise, or when the screen refused the steady heartbeat, the room is read.
   }
   const room =
     (roomItems?.length ? roomFromItems(device, roomItems) : undefined) ??
@@ -75,19 +101,43 @@ export async function deviceState(
   // Written once a minute, and at once when the version changed or the offline job found the
   // screen silent.
   const heartbeat =
-    !device.last_seen_at ||
-    now - Date.parse(device.last_seen_at) >= HEARTBEAT_MS ||
-    room.screen.device_status !== 'Online' ||
-    (appVersion !== undefined && appVersion !== device.app_version)
-      ? recordHeartbeat(device, room.screen, appVersion, new Date(now).toISOString())
+    heartbeatDue(device, appVersion, now) || room.screen.device_status !== 'Online'
+      ? recordHeartbeat(device, room.screen, appVersion, at)
       : Promise.resolve();
-  const etag = roomTag(roomKeys(room), fingerprint(room, now));
+  let etag: string;
+  let clock = Promise.resolve();
+  if (device.state_version === undefined) {
+    etag = roomTag(roomKeys(room), fingerprint(room, now));
+  } else {
+    const zone = room.venue?.timezone;
+    const turnsAt = nextTurn(room, now);
+    clock = recordStateClock(device, zone, turnsAt);
+    etag = versionTag({ ...device, venue_zone: zone, state_turns_at: turnsAt }, pushOf(device), now);
+  }
   if (notModified(ifNoneMatch, etag)) {
-    await heartbeat;
+    await Promise.all([heartbeat, clock]);
     return { etag };
   }
-  const [, state] = await Promise.all([heartbeat, screenState(room, now)]);
+  const [, , state] = await Promise.all([heartbeat, clock, screenState(room, pushOf(device), now)]);
   return { state, etag };
+}
+
+/** The display's push channel, when it is configured (`EVENTS_REALTIME_URL`, `EVENTS_HTTP_URL`). */
+function pushOf(device: DeviceItem): BoundDeviceState['push'] {
+  const { EVENTS_REALTIME_URL: url, EVENTS_HTTP_URL: http } = env();
+  if (!url || !http) return null;
+  return { url, host: new URL(http).host, channel: displayChannel(device.device_id) };
+}
+
+/** When what a room shows next changes with no write: the earliest end of an alert in force. */
+function nextTurn({ space, alerts }: ScreenRoom, now: number): number | undefined {
+  if (!space) return undefined;
+  const ends = alertsNow(
+    alerts?.alerts,
+    { cap_alert_status: space.cap_alert_status, urls: space.cap_alert_urls.map(({ url }) => url) },
+    now,
+  ).flatMap(({ expires }) => (expires ? [Date.parse(expires)] : []));
+  return ends.length ? Math.min(...ends) : undefined;
 }
 
 /**
@@ -137,7 +187,11 @@ async function unboundState(device: DeviceItem, now: number): Promise<DeviceStat
 }
 
 /** The state of a bound screen's room: its slideshow and the day's bookings read together. */
-async function screenState(room: ScreenRoom, now: number): Promise<BoundDeviceState> {
+async function screenState(
+  room: ScreenRoom,
+  push: BoundDeviceState['push'],
+  now: number,
+): Promise<BoundDeviceState> {
   const { screen, account, space, venue, alerts } = room;
   const { account_id, space_id } = screen;
   const base: BoundDeviceState = {
@@ -151,7 +205,8 @@ async function screenState(room: ScreenRoom, now: number): Promise<BoundDeviceSt
     slideshow: null,
     alerts: [],
     branding: null,
-    poll_interval_seconds: POLL_INTERVAL_SECONDS,
+    poll_interval_seconds: FALLBACK_POLL_SECONDS,
+    push,
   };
   if (!account || !space || !venue) return base;
   const active = account.status === 'Active' && screen.status === 'Active' && space.status === 'Active';

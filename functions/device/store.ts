@@ -154,6 +154,75 @@ export async function recordHeartbeat(
   ]);
 }
 
+/**
+ * A poll's heartbeat when the device alone was read (its state unchanged, a 304): the screen is
+ * written Online, as this device's, on condition that it still answers to the device's code and
+ * the offline job has not found it silent; then the device's last contact. False, with nothing
+ * written, when that condition fails (the screen is gone, took another code, or is back from
+ * silence, whose notice needs the screen): the poll then reads the room and writes the heartbeat
+ * in full (`recordHeartbeat`).
+ */
+export async function recordSteadyHeartbeat(
+  device: DeviceItem,
+  appVersion: string | undefined,
+  at: string,
+): Promise<boolean> {
+  const { account_id, screen_id } = device;
+  if (!account_id || !screen_id) return false;
+  const version = appVersion ? { app_version: appVersion } : {};
+  try {
+    await db()
+      .entities.screen.patch({ account_id, screen_id })
+      .set({
+        device_status: 'Online',
+        last_check_in: at,
+        heartbeat_shard: shardOf(screen_id),
+        heartbeat_at: at,
+        device_id: device.device_id,
+        ...version,
+      })
+      .where((attr, op) => `${op.eq(attr.screen_id_no, device.code)} AND ${op.notExists(attr.offline_since)}`)
+      .go({ response: 'none' });
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+  await db()
+    .entities.device.patch({ device_id: device.device_id })
+    .set({ last_seen_at: at, ...version })
+    .go({ response: 'none' });
+  return true;
+}
+
+/**
+ * Notes on a device what its next 304 needs besides its state version (docs/data-model.md): its
+ * venue's zone and when its state next turns by itself. Written only when either changed.
+ */
+export async function recordStateClock(
+  device: DeviceItem,
+  zone: string | undefined,
+  turnsAt: number | undefined,
+): Promise<void> {
+  if (device.venue_zone === zone && device.state_turns_at === turnsAt) return;
+  const gone = [
+    ...(zone === undefined ? (['venue_zone'] as const) : []),
+    ...(turnsAt === undefined ? (['state_turns_at'] as const) : []),
+  ];
+  await db()
+    .entities.device.patch({ device_id: device.device_id })
+    .set({
+      ...(zone === undefined ? {} : { venue_zone: zone }),
+      ...(turnsAt === undefined ? {} : { state_turns_at: turnsAt }),
+    })
+    .remove([...gone])
+    .go({ response: 'none' });
+}
+
+const isConditionFailure = (error: unknown) =>
+  /ConditionalCheckFailed/.test(
+    String((error as { cause?: { name?: string } }).cause?.name ?? (error as Error).message),
+  );
+
 /** The user of an account whose PIN this is (its guard), or null. */
 export async function userIdByPin(accountId: string, pin: string): Promise<string | null> {
   const { data } = await db()

@@ -28,8 +28,11 @@ import { escapeHtml, sendMail, type Mail } from '@core/mail';
  * — sends nothing twice; a mail that fails puts its notice back for the next run.
  */
 
-/** A screen silent this long is Offline: its display polls every 15 s and heartbeats once a minute. */
-const SILENT_AFTER_MS = 3 * 60_000;
+/**
+ * A screen silent this long is Offline: two of its display's polls missed while its push channel is
+ * up (`PUSH_POLL_SECONDS`, 5 minutes), plus their jitter (docs/architecture.md §7).
+ */
+export const SILENT_AFTER_MS = 12 * 60_000;
 
 interface ScreenOfflineReport {
   /** Screens turned Offline by this run. */

@@ -81,6 +81,12 @@ const boundStateSchema = z.object({
   /** The account's logo (presigned), when its package has on-screen branding and it has a logo. */
   branding: z.object({ logo_url: z.string() }).nullable(),
   poll_interval_seconds: z.number().int(),
+  /**
+   * The display's push channel (AppSync Events): the realtime WebSocket URL, the host its
+   * authorization names, and its own channel `/displays/<device id>`; null when the channel is not
+   * configured, and the display polls alone.
+   */
+  push: z.object({ url: z.string(), host: z.string(), channel: z.string() }).nullable(),
 });
 
 /** GET /device/state */

@@ -1,9 +1,15 @@
 import { createHash } from 'node:crypto';
+import { ulid } from 'ulid';
 import { resetEnvCache } from '@core/env';
+import { documentClient } from '@core/aws/dynamodb';
 import { db } from '@core/table/entities';
+import { handler as deviceLambda } from '../../functions/device/handlers';
+import { SILENT_AFTER_MS } from '../../functions/screens/offline';
+import { markOffline } from '../../functions/screens/offline-store';
 import { ACTIVATION_ALPHABET, registerDevice } from '../../functions/device/registration';
 import { anAccount, call, signedInAs } from '../support/api';
 import { aDisplay, aScreenFor, poll } from '../support/displays';
+import { anApiEvent, context } from '../support/lambda-events';
 import { aZoneAtMidday, localDateIn, thisMinute, wallTimeIn } from '../support/now';
 
 /**
@@ -271,6 +277,266 @@ describe('GET /device/state', () => {
     expect((await call('GET', '/device/state')).status).toBe(401);
     const account = await anAccount();
     expect((await poll(account.users['Account Admin']!.token)).status).toBe(401);
+  });
+});
+
+describe('GET /device/state by its state version', () => {
+  /**
+   * The device Lambda called in this process, against the same emulators (as test/api/edge.api.test.ts
+   * does), so that the table reads a poll makes are seen: each DynamoDB command the process sends
+   * while it runs, and how many items it asks for.
+   */
+  async function pollHere(token: string, headers: Record<string, string> = {}, query = '') {
+    const reads: Array<{ command: string; items: number }> = [];
+    const name = `reads-${ulid()}`;
+    documentClient().middlewareStack.add(
+      (next, context) => async (args) => {
+        const { commandName } = context as { commandName: string };
+        if (/^(Get|BatchGet|Query|Scan|TransactGet)/.test(commandName)) {
+          const input = args.input as { RequestItems?: Record<string, { Keys: unknown[] }> };
+          const items = input.RequestItems
+            ? Object.values(input.RequestItems).reduce((sum, { Keys }) => sum + Keys.length, 0)
+            : 1;
+          reads.push({ command: commandName, items });
+        }
+        return next(args);
+      },
+      { step: 'initialize', name },
+    );
+    try {
+      const event = anApiEvent('GET', '/device/state', {
+        headers: {
+          'x-origin-verify': process.env.ORIGIN_VERIFY_SECRET!,
+          authorization: `Bearer ${token}`,
+          ...headers,
+        },
+      });
+      if (query) {
+        event.rawQueryString = query;
+        event.queryStringParameters = Object.fromEntries(new URLSearchParams(query));
+      }
+      const answer = await deviceLambda(event, context);
+      return {
+        status: answer.statusCode,
+        etag: answer.headers?.etag as string | undefined,
+        body: answer.body ? JSON.parse(answer.body) : undefined,
+        reads,
+      };
+    } finally {
+      documentClient().middlewareStack.remove(name);
+    }
+  }
+
+  const deviceOf = async (deviceId: string) =>
+    (await db().entities.device.get({ device_id: deviceId }).go()).data!;
+  const screenOf = async (scene: Awaited<ReturnType<typeof aScreenFor>>) =>
+    (await db().entities.screen.get({ account_id: scene.account.accountId, screen_id: scene.screen.id }).go())
+      .data!;
+  /** As the room's changes do (functions/device/room-changes.ts): its state version goes up by one. */
+  const bump = (deviceId: string) =>
+    db().entities.device.patch({ device_id: deviceId }).add({ state_version: 1 }).go();
+  /** Its last heartbeat a while ago, so that its next poll writes one. */
+  const lastSeen = (deviceId: string, msAgo: number) =>
+    db()
+      .entities.device.patch({ device_id: deviceId })
+      .set({ last_seen_at: new Date(Date.now() - msAgo).toISOString() })
+      .go();
+
+  /** A bound display whose room's changes are counted on its device. */
+  async function aCountedDisplay(options: Parameters<typeof aScreenFor>[1] = {}) {
+    const display = await aDisplay();
+    const scene = await aScreenFor(display.code, options);
+    expect((await poll(display.token)).status).toBe(200); // binds it
+    await bump(display.device_id);
+    const first = await pollHere(display.token);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    return { display, scene, etag: first.etag! };
+  }
+
+  it('answers a poll that names its state version 304 having read the device item alone', async () => {
+    const display = await aDisplay();
+    await aScreenFor(display.code);
+    await poll(display.token); // binds it
+    // Before its room's changes are counted, a 304 reads its room with it: one BatchGetItem of
+    // the device, its screen, account, package, space, venue and alerts.
+    const roomTagged = (await pollHere(display.token)).etag!;
+    const before = await pollHere(display.token, { 'if-none-match': roomTagged });
+    expect(before.status).toBe(304);
+    expect(before.reads).toEqual([{ command: 'BatchGetItemCommand', items: 7 }]);
+
+    await bump(display.device_id);
+    const changed = await pollHere(display.token, { 'if-none-match': roomTagged });
+    expect(changed.status).toBe(200);
+    expect(changed.etag).not.toBe(roomTagged);
+    const after = await pollHere(display.token, { 'if-none-match': changed.etag! });
+    expect(after.status).toBe(304);
+    expect(after.reads).toEqual([{ command: 'GetItemCommand', items: 1 }]);
+  });
+
+  it("writes a 304's heartbeat without reading the screen", async () => {
+    const { display, scene, etag } = await aCountedDisplay();
+    await lastSeen(display.device_id, 2 * 60_000);
+    const polledAt = new Date().toISOString();
+    const steady = await pollHere(display.token, { 'if-none-match': etag }, 'app_version=2.0.0');
+    expect(steady.status).toBe(304);
+    expect(steady.reads).toEqual([{ command: 'GetItemCommand', items: 1 }]);
+    const screen = await screenOf(scene);
+    expect(screen).toMatchObject({
+      device_status: 'Online',
+      app_version: '2.0.0',
+      device_id: display.device_id,
+    });
+    expect(screen.last_check_in! >= polledAt).toBe(true);
+    expect(screen.heartbeat_at).toBe(screen.last_check_in);
+    expect((await deviceOf(display.device_id)).last_seen_at).toBe(screen.last_check_in);
+    // Within the minute, a poll writes nothing and reads the device alone.
+    const again = await pollHere(display.token, { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.reads).toEqual([{ command: 'GetItemCommand', items: 1 }]);
+    expect((await screenOf(scene)).last_check_in).toBe(screen.last_check_in);
+  });
+
+  it('reads the room when the screen refuses the steady heartbeat: back from silence, or given another code', async () => {
+    const { display, scene, etag } = await aCountedDisplay();
+    // The offline job finds the screen silent.
+    await lastSeen(display.device_id, SILENT_AFTER_MS + 60_000);
+    expect(await markOffline(await screenOf(scene), null)).toBe(true);
+    expect(await screenOf(scene)).toMatchObject({
+      device_status: 'Offline',
+      offline_since: expect.any(String),
+    });
+    // Its next poll is still a 304 (what it shows is the same), and the screen is Online again.
+    const back = await pollHere(display.token, { 'if-none-match': etag });
+    expect(back.status).toBe(304);
+    expect(back.reads.length).toBeGreaterThan(1);
+    const screen = await screenOf(scene);
+    expect(screen.device_status).toBe('Online');
+    expect(screen.offline_since).toBeUndefined();
+
+    // The screen takes another code: the display's next heartbeat finds it is not its screen any more.
+    const recoded = await call('PUT', `/client/screen/${scene.screen.id}`, {
+      token: scene.token,
+      body: {
+        screen_id_no: 'OTHER2',
+        venue: scene.place.venue,
+        space: scene.place.space,
+        name: 'Lobby screen',
+      },
+    });
+    expect(recoded.status, JSON.stringify(recoded.body)).toBe(200);
+    await lastSeen(display.device_id, 2 * 60_000);
+    const revoked = await pollHere(display.token, { 'if-none-match': etag });
+    expect(revoked.status).toBe(401);
+    expect(revoked.body.message).toBe('This screen must register again');
+    expect((await pollHere(display.token)).status).toBe(401);
+  });
+
+  it('turns the tag when the state version is bumped', async () => {
+    const { display } = await aCountedDisplay();
+    const first = await poll(display.token);
+    let etag = first.headers.get('etag')!;
+    expect((await poll(display.token, { 'if-none-match': etag })).status).toBe(304);
+    for (let change = 0; change < 2; change++) {
+      await bump(display.device_id);
+      const changed = await poll(display.token, { 'if-none-match': etag });
+      expect(changed.status).toBe(200);
+      expect(changed.headers.get('etag')).not.toBe(etag);
+      expect(changed.body.result).toMatchObject({ bound: true, screen: first.body.result.screen });
+      etag = changed.headers.get('etag')!;
+      expect((await poll(display.token, { 'if-none-match': etag })).status).toBe(304);
+    }
+  });
+
+  it('names the push channel when it is configured, null when not, and polls every 60 s', async () => {
+    const saved = { http: process.env.EVENTS_HTTP_URL, realtime: process.env.EVENTS_REALTIME_URL };
+    const configure = (http: string | undefined, realtime: string | undefined) => {
+      if (http === undefined) delete process.env.EVENTS_HTTP_URL;
+      else process.env.EVENTS_HTTP_URL = http;
+      if (realtime === undefined) delete process.env.EVENTS_REALTIME_URL;
+      else process.env.EVENTS_REALTIME_URL = realtime;
+      resetEnvCache();
+    };
+    try {
+      configure(undefined, undefined);
+      const { display } = await aCountedDisplay();
+      const alone = await pollHere(display.token);
+      expect(alone.body.result).toMatchObject({ bound: true, push: null, poll_interval_seconds: 60 });
+
+      // Once the channel is configured, the display learns of it at its next poll.
+      configure(
+        'https://example123.appsync-api.eu-west-1.amazonaws.com',
+        'wss://example123.appsync-realtime-api.eu-west-1.amazonaws.com/event/realtime',
+      );
+      const pushed = await pollHere(display.token, { 'if-none-match': alone.etag! });
+      expect(pushed.status).toBe(200);
+      expect(pushed.body.result).toMatchObject({
+        bound: true,
+        poll_interval_seconds: 60,
+        push: {
+          url: 'wss://example123.appsync-realtime-api.eu-west-1.amazonaws.com/event/realtime',
+          host: 'example123.appsync-api.eu-west-1.amazonaws.com',
+          channel: `/displays/${display.device_id}`,
+        },
+      });
+      expect((await pollHere(display.token, { 'if-none-match': pushed.etag! })).status).toBe(304);
+    } finally {
+      configure(saved.http, saved.realtime);
+    }
+  });
+
+  it('turns the tag when an alert in force ends', async () => {
+    const { display, scene } = await aCountedDisplay();
+    const feed = 'https://alerts.example.test/feed.xml';
+    const { accountId: account_id } = scene.account;
+    const space_id = scene.place.space;
+    await db()
+      .entities.space.patch({ account_id, space_id })
+      .set({ cap_alert_status: 'Active', cap_alert_urls: [{ url: feed }] })
+      .go();
+    const ends = Date.now() + 3_000;
+    const alert = (id: string, expires: string | null) => ({
+      id,
+      identifier: id,
+      sender: 'alerts@example.test',
+      sent: new Date().toISOString(),
+      msg_type: 'Alert',
+      language: 'en-GB',
+      event: id === 'short' ? 'Fire drill' : 'Road works',
+      headline: null,
+      severity: 'Minor',
+      urgency: 'Expected',
+      certainty: 'Likely',
+      description: null,
+      instruction: null,
+      area_desc: null,
+      sender_name: null,
+      effective: null,
+      onset: null,
+      expires,
+      web: null,
+      source_url: feed,
+    });
+    await db()
+      .entities.spaceAlerts.put({
+        account_id,
+        space_id,
+        alerts: [alert('short', new Date(ends).toISOString()), alert('long', null)],
+        digest: 'two',
+      })
+      .go();
+    await bump(display.device_id); // as writing the alerts does
+    const showing = await pollHere(display.token);
+    expect(showing.body.result.alerts.map((a: { event: string }) => a.event)).toEqual([
+      'Fire drill',
+      'Road works',
+    ]);
+    expect((await pollHere(display.token, { 'if-none-match': showing.etag! })).status).toBe(304);
+
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, ends - Date.now()) + 100));
+    const ended = await pollHere(display.token, { 'if-none-match': showing.etag! });
+    expect(ended.status).toBe(200);
+    expect(ended.body.result.alerts.map((a: { event: string }) => a.event)).toEqual(['Road works']);
+    expect((await pollHere(display.token, { 'if-none-match': ended.etag! })).status).toBe(304);
   });
 });
 

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { resetEnvCache } from '@core/env';
 import { runCapPoll } from '../../functions/cap/poll';
-import { runScreenOffline } from '../../functions/screens/offline';
+import { runScreenOffline, SILENT_AFTER_MS } from '../../functions/screens/offline';
 import { readMailbox, type SentMail } from '../../infra/local/emulators/ses';
 import { demoUsers } from '../../infra/local/seed';
 import { anAlertFeed } from '../support/alert-feed';
@@ -146,15 +146,15 @@ describe('room display', () => {
       await new Promise<void>((resolve) => feed.server.close(() => resolve()));
     }
 
-    // The display stops (its context closes): once it has been silent for 3 minutes, the offline
+    // The display stops (its context closes): once it has been silent for 12 minutes, the offline
     // job turns the screen Offline and e-mails its recipients as it happens. The job runs here at
-    // the instant 4 minutes on.
+    // the instant a minute after that.
     await call('PUT', `/client/screen/${screen.id}/offlineNotification`, token, {
       offline_notification_recipient: `facilities.${suffix}@display.test`,
       offline_notification_frequency: 'As it happens',
     });
     await display.context().close();
-    await runScreenOffline(Date.now() + 4 * 60_000);
+    await runScreenOffline(Date.now() + SILENT_AFTER_MS + 60_000);
     const mailbox = inject('mailboxUrl');
     let mail: SentMail | undefined;
     await expect

@@ -40,7 +40,7 @@ export function anApiEvent(
   };
 }
 
-const context = {
+export const context = {
   awsRequestId: 'request',
   functionName: 'spaces-test',
   getRemainingTimeInMillis: () => 10_000,

@@ -14,9 +14,10 @@ export const registerAgain = () => new Unauthorized('This screen must register a
  * undefined: the device is read by its id and the secret's SHA-256 compared in constant time. No
  * user token is a device's. The one check of a device token, made by the device routes'
  * middleware (below) and, in AWS, first by API Gateway's authorizer of those routes
- * (functions/device/authorizer.ts). A display's poll names its room's keys in its `If-None-Match`
- * (functions/core/auth/screen-room-store.ts `roomTag`): those items are read in the same BatchGetItem, and handed
- * on as `roomItems` for the state to use if they are the device's.
+ * (functions/device/authorizer.ts). The device is one GetItem, all that a poll answered 304 by its
+ * state version reads; a poll that names its room's keys in its `If-None-Match` instead (a device
+ * with no state version yet; functions/core/auth/screen-room-store.ts `roomTag`) has those items read in the
+ * same BatchGetItem, handed on as `roomItems` for the state to use if they are the device's.
  */
 export async function deviceOfRequest(
   event: Partial<Pick<APIGatewayProxyEventV2, 'headers'>>,

@@ -35,6 +35,13 @@ export const deviceEntity = new Entity({
      * ETag names it, so a poll that finds it unchanged answers 304 from this item alone.
      */
     state_version: { type: 'number' },
+    /**
+     * What that 304 needs to know besides, written by a poll that reads the room when it changed:
+     * the venue's time zone (the day the state lists turns at its midnight) and when the state
+     * next turns by itself (the earliest end of an alert in force, epoch ms).
+     */
+    venue_zone: { type: 'string' },
+    state_turns_at: { type: 'number' },
     /** Its last poll (written at most once a minute). */
     last_seen_at: { type: 'string' },
     ttl: { type: 'number' },
