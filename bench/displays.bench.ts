@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import pLimit from 'p-limit';
 import { ulid } from 'ulid';
 import { db } from '@core/table/entities';
+import { shardOf } from '@core/table/shards';
 import { screenCodeScope } from '../functions/screens/store';
 import { API_BASE } from '@shared/api/routes';
 import { startSystem } from '../infra/local/system';
@@ -94,9 +95,11 @@ export async function run(): Promise<Row[]> {
       const { result } = (await response.json()) as { result: { token: string; code: string } };
       return { token: result.token, code: result.code };
     });
+    const ids = devices.map(() => ulid());
     const screens = devices.map((device, i) => ({
       account_id,
-      screen_id: ulid(),
+      screen_id: ids[i]!,
+      recent_shard: shardOf(ids[i]!),
       screen_id_no: device.code,
       name: `Screen ${i + 1}`,
       venue_id,

@@ -16,6 +16,7 @@ import {
 } from '@core/people/account-store';
 import type { AccountItem, PackageItem, UserItem } from '@core/table/entities';
 import { getPlatformStats } from '@core/table/platform-counters';
+import { shardOf } from '@core/table/shards';
 import { Invalid, NotFound } from '@core/errors';
 import { logger } from '@core/logger';
 import type { AdminPrincipal } from '@core/auth/principal';
@@ -192,6 +193,7 @@ export async function createAccount(principal: AdminPrincipal, input: NewAccount
     status: 'Active',
     pin_number: randomPin(),
     created_source: 'admin',
+    recent_shard: shardOf(adminId),
     sessions_ended_at: 0,
     sessions_admitted: [],
     created_at: now,
@@ -304,7 +306,7 @@ export async function setAccountStatus(
   return toAccount(saved, pkg);
 }
 
-/** The admin dashboard's totals: one GetItem of the platform's counters. */
+/** The admin dashboard's totals: the platform's counters and their shards, summed (one BatchGetItem). */
 export async function dashboard(): Promise<Dashboard> {
   const { total_accounts, total_users, active_accounts, active_venues } = await getPlatformStats();
   return { total_accounts, total_users, active_accounts, active_venues };

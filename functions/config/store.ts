@@ -3,6 +3,7 @@ import { Conflict } from '@core/errors';
 import type { ActivityInput } from '@core/table/activity-entry';
 import { db, type ConfigItemRecord } from '@core/table/entities';
 import { writeTransaction } from '@core/table/transactions';
+import { CACHE_TTL_MS, ttlCache } from '@core/table/ttl-cache';
 
 /** Titles are unique per list, ignoring case and surrounding space. */
 const titleScope = (kind: ConfigKind) => `CONFIG#${kind}#TITLE`;
@@ -10,9 +11,19 @@ const titleKey = (title: string) => title.trim().toLowerCase();
 const duplicate = () =>
   new Conflict('This title is already in use', { title: 'This title is already in use' });
 
+/**
+ * Each configuration list, as the container read it within the last minute (docs/data-model.md
+ * "Cached reads"); a write in this container forgets its list at once.
+ */
+const lists = ttlCache<ConfigItemRecord[]>({ ttlMs: CACHE_TTL_MS, maxEntries: 20 });
+
 export async function listConfigItems(kind: ConfigKind): Promise<ConfigItemRecord[]> {
-  const { data } = await db().entities.configItem.query.byKind({ kind }).go({ pages: 'all' });
-  return data;
+  return structuredClone(
+    await lists.get(kind, async () => {
+      const { data } = await db().entities.configItem.query.byKind({ kind }).go({ pages: 'all' });
+      return data;
+    }),
+  );
 }
 
 export async function getConfigItem(kind: ConfigKind, itemId: string): Promise<ConfigItemRecord | null> {
@@ -44,6 +55,7 @@ export async function insertConfigItem(
     duplicate,
     activity,
   );
+  lists.drop(kind);
   return item;
 }
 
@@ -84,5 +96,6 @@ export async function updateConfigItem(
       index === 0 ? new Conflict('This item was changed meanwhile. Reload and try again') : duplicate(),
     activity,
   );
+  lists.drop(kind);
   return updated;
 }

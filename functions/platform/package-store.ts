@@ -2,6 +2,7 @@ import { Conflict } from '@core/errors';
 import type { ActivityInput } from '@core/table/activity-entry';
 import { changedMeanwhile, runSteps, type Step } from '@core/table/transactions';
 import type { PackageItem } from '@core/table/entities';
+import { forgetPackage } from '@core/people/account-store';
 
 /**
  * Packages as the platform admin area writes them (pattern 10 `getPackage` and pattern 11
@@ -27,6 +28,7 @@ export async function insertNamedPackage(pkg: PackageItem, activity?: ActivityIn
     ],
     activity,
   );
+  forgetPackage(pkg.package_id);
 }
 
 /** The fields of a package its form changes; the limits absent from `set` are Unlimited. */
@@ -100,6 +102,7 @@ export async function savePackage(
     ],
     activity,
   );
+  forgetPackage(package_id);
   const saved: PackageItem = { ...current, ...set, updated_at };
   for (const field of remove) delete saved[field];
   return saved;

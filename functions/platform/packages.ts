@@ -8,7 +8,7 @@ import {
   type PackageLimit,
   type packageInputSchema,
 } from '@shared/schemas/packages';
-import { getPackage, listPackageItems } from '@core/people/account-store';
+import { listPackageItems, readPackage } from '@core/people/account-store';
 import type { PackageItem } from '@core/table/entities';
 import { insertNamedPackage, savePackage, type PackageFields } from './package-store';
 import { NotFound } from '@core/errors';
@@ -65,7 +65,7 @@ export async function listPackages(): Promise<Package[]> {
 }
 
 export async function getPackageById(packageId: string): Promise<Package> {
-  const item = await getPackage(packageId);
+  const item = await readPackage(packageId);
   if (!item) throw new NotFound('Package');
   return toPackage(item);
 }
@@ -99,7 +99,7 @@ export async function updatePackage(
   packageId: string,
   input: PackageInput,
 ): Promise<Package> {
-  const current = await getPackage(packageId);
+  const current = await readPackage(packageId);
   if (!current) throw new NotFound('Package');
   const saved = await savePackage(
     current,

@@ -20,6 +20,7 @@ import {
 } from './store';
 import { getAccount, getAccounts, getPackage } from '@core/people/account-store';
 import type { PackageItem, UserItem } from '@core/table/entities';
+import { shardOf } from '@core/table/shards';
 import { Conflict, Forbidden, Invalid, NotFound, isDependencyFailure } from '@core/errors';
 import { logger } from '@core/logger';
 import type { Principal } from '@core/auth/principal';
@@ -174,9 +175,10 @@ export async function createAccountUser(
     ? await acceptUpload(principal, 'profile-photo', 'photo_uri', input.photo_uri, accountId)
     : undefined;
   const now = new Date().toISOString();
+  const userId = ulid();
   const user: UserItem = {
     account_id: accountId,
-    user_id: ulid(),
+    user_id: userId,
     email: input.email,
     first_name: input.first_name,
     last_name: input.last_name,
@@ -188,6 +190,7 @@ export async function createAccountUser(
     pin_number: input.pin_number ?? randomPin(),
     photo_uri: photo?.key,
     created_source: principal.kind === 'admin' ? 'admin' : 'account',
+    recent_shard: shardOf(userId),
     sessions_ended_at: 0,
     sessions_admitted: [],
     created_at: now,

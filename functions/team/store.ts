@@ -3,6 +3,7 @@ import type { ActivityInput } from '@core/table/activity-entry';
 import { changedMeanwhile, runSteps, type Step } from '@core/table/transactions';
 import { db, type AccountItem, type UserItem } from '@core/table/entities';
 import { statsChange } from '@core/table/platform-counters';
+import { newestAcrossShards } from '@core/table/shards';
 import { dropSocialLinkSteps, socialAttributes } from '@core/people/social-store';
 import { emailScope, pinScope } from '@core/people/user-store';
 
@@ -18,10 +19,18 @@ export async function findUser(userId: string): Promise<UserItem | null> {
   return data[0] ?? null;
 }
 
-/** The newest users of every account: one Query of gsi2 `USERS#` (pattern 23). */
+/**
+ * The newest users of every account: Query gsi4 `USERS#<shard>#` of every shard, newest first and
+ * at most `limit` each, its keys read back from the table (pattern 23).
+ */
 export async function recentUserItems(limit: number): Promise<UserItem[]> {
-  const { data } = await db().entities.user.query.recent({}).go({ order: 'desc', limit });
-  return data;
+  return newestAcrossShards(
+    limit,
+    async (recent_shard) =>
+      (await db().entities.user.query.recent({ recent_shard }).go({ order: 'desc', limit, hydrate: true }))
+        .data,
+    (user) => `${user.created_at}#${user.user_id}`,
+  );
 }
 
 /** Whether a user counts against the package's `admin_limit`. */

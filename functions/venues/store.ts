@@ -1,4 +1,5 @@
 import { batchGet, pick } from '@core/table/batch-get';
+import { newestAcrossShards } from '@core/table/shards';
 import {
   db,
   type ScreenItem,
@@ -67,10 +68,18 @@ export async function listSpaceScreenItems(accountId: string, spaceId: string): 
   return data;
 }
 
-/** The newest screens of every account: Query gsi2 `SCREENS#` (pattern 33, the admin dashboard). */
+/**
+ * The newest screens of every account: Query gsi4 `SCREENS#<shard>#` of every shard, newest first
+ * and at most `limit` each, its keys read back from the table (pattern 33, the admin dashboard).
+ */
 export async function recentScreenItems(limit: number): Promise<ScreenItem[]> {
-  const { data } = await db().entities.screen.query.recent({}).go({ order: 'desc', limit });
-  return data;
+  return newestAcrossShards(
+    limit,
+    async (recent_shard) =>
+      (await db().entities.screen.query.recent({ recent_shard }).go({ order: 'desc', limit, hydrate: true }))
+        .data,
+    (screen) => `${screen.created_at}#${screen.screen_id}`,
+  );
 }
 
 /** The managers of a venue: Query sk begins `VMGR#<venueId>#` (pattern 34). */

@@ -1,4 +1,5 @@
 import { db } from '@core/table/entities';
+import { shardOf } from '@core/table/shards';
 import { aPackage, anAccount, anEmail, call, password, signedInAs, signIn } from '../support/api';
 
 /**
@@ -174,6 +175,29 @@ describe('GET /admin/account/{id}/users, /admin/users/{id}, /admin/recentUsers',
       id: added.id,
       account: { id: accountId, name: (await accountItem(accountId)).name },
     });
+  });
+
+  it('answers the five newest users across the shards of the list, newest first', async () => {
+    const { accountId, users } = await anAccount(['Account Admin']);
+    const made: string[] = [users['Account Admin']!.id];
+    // Users until they lie in three shards at least: the newest five come from several.
+    while (made.length < 6 || new Set(made.map(shardOf)).size < 3) {
+      expect(made.length).toBeLessThan(16);
+      made.push((await addUser(accountId)).id);
+    }
+    const items = await Promise.all(
+      made.map(
+        async (user_id) => (await db().entities.user.get({ account_id: accountId, user_id }).go()).data!,
+      ),
+    );
+    for (const item of items) expect(item.recent_shard).toBe(shardOf(item.user_id));
+    const order = (item: { created_at: string; user_id: string }) => `${item.created_at}#${item.user_id}`;
+    const newest = items
+      .sort((a, b) => (order(a) < order(b) ? 1 : -1))
+      .slice(0, 5)
+      .map((item) => item.user_id);
+    const recent = await call('GET', '/admin/recentUsers', { token: await admin() });
+    expect(recent.body.result.map((user: { id: string }) => user.id)).toEqual(newest);
   });
 
   it('answers 404 for an unknown account or user, and 403 to a client', async () => {

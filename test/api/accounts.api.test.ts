@@ -62,6 +62,7 @@ async function newAccount(fields: Record<string, unknown> = {}) {
 
 const dashboard = async () => (await call('GET', '/admin/dashboard', { token: await admin() })).body.result;
 const accountItem = async (id: string) => (await db().entities.account.get({ account_id: id }).go()).data!;
+const platformTotalsItem = async () => (await db().entities.platformStats.get({}).go()).data;
 
 describe('GET /admin/dashboard', () => {
   it('answers the totals, which move with every account and user', async () => {
@@ -89,6 +90,37 @@ describe('GET /admin/dashboard', () => {
       total_accounts: before.total_accounts + 1,
       total_users: before.total_users + 2,
     });
+  });
+
+  it('adds up every shard of the totals and what the single item counted before them', async () => {
+    const before = await dashboard();
+    const { platformStats, platformStatsShard } = db().entities;
+    const moves = async (sign: 1 | -1) => {
+      await platformStatsShard
+        .update({ stats_shard: '0' })
+        .add({ total_accounts: 3 * sign })
+        .go();
+      await platformStatsShard
+        .update({ stats_shard: '7' })
+        .add({ total_users: 5 * sign, active_venues: 2 * sign, active_accounts: sign })
+        .go();
+      await platformStats
+        .update({})
+        .add({ total_users: 4 * sign, total_accounts: sign })
+        .go();
+    };
+    await moves(1);
+    try {
+      expect(await dashboard()).toEqual({
+        total_accounts: before.total_accounts + 4,
+        active_accounts: before.active_accounts + 1,
+        total_users: before.total_users + 9,
+        active_venues: before.active_venues + 2,
+      });
+    } finally {
+      await moves(-1);
+    }
+    expect(await dashboard()).toEqual(before);
   });
 
   it('is for super admins only', async () => {
@@ -148,6 +180,7 @@ describe('POST /admin/account', () => {
   it('counts every account added at the same moment: the platform totals are not lost to the race', async () => {
     const token = await admin();
     const before = await dashboard();
+    const single = await platformTotalsItem();
     const bodies = await Promise.all(Array.from({ length: 6 }, () => newAccount()));
     const answers = await Promise.all(bodies.map((body) => call('POST', '/admin/account', { token, body })));
     expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(200));
@@ -156,6 +189,8 @@ describe('POST /admin/account', () => {
       active_accounts: before.active_accounts + 6,
       total_users: before.total_users + 6,
     });
+    // Counted in the shards: the single item the admins' total keeps takes none of these writes.
+    expect(await platformTotalsItem()).toEqual(single);
   });
 
   it('e-mails a new Account Admin without a password a link to set one, valid 72 hours', async () => {

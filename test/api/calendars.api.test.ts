@@ -122,13 +122,13 @@ describe('linking a calendar account to a venue', () => {
       200,
     );
 
-    const without = await anAccount(['Account Admin'], {
-      packageId: await aPackage(),
-    });
+    // Written before the account reads it: a container keeps a package it read for a minute.
+    const noIntegration = await aPackage();
     await db()
-      .entities.package.patch({ package_id: without.packageId })
+      .entities.package.patch({ package_id: noIntegration })
       .set({ third_party_integration: 'No' })
       .go();
+    const without = await anAccount(['Account Admin'], { packageId: noIntegration });
     const theirs = await aVenue(without.accountId);
     const refused = await call('GET', `/client/calendar/accounts/${theirs}`, {
       token: without.users['Account Admin']!.token,

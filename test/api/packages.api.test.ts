@@ -148,6 +148,9 @@ describe('PUT /admin/packages/{id}', () => {
   it('changes every field; the client area of an account on it sees the change', async () => {
     const created = await createPackage({ allowed_user_roles: 'Account Admin', admin_limit: 4 });
     const { users } = await anAccount(['Account Admin'], { packageId: created.id });
+    // Read before the change: the copy the API keeps for a minute must not outlive it.
+    const before = await call('GET', '/client/mypackage', { token: users['Account Admin']!.token });
+    expect(before.body.result.name).toBe(created.name);
     const name = unique('Renamed');
     const answer = await call('PUT', `/admin/packages/${created.id}`, {
       token: await admin(),

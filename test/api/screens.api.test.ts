@@ -1,5 +1,6 @@
 import { ulid } from 'ulid';
 import { db } from '@core/table/entities';
+import { shardOf } from '@core/table/shards';
 import { anAccount, call, signedInAs } from '../support/api';
 import { addLicences, aPlace, aSpace, aVenue } from '../support/places';
 
@@ -773,5 +774,29 @@ describe('GET /admin/recentScreens', () => {
       created_at: expect.any(String),
     });
     expect((await call('GET', '/admin/recentScreens', { token: admin })).status).toBe(403);
+  });
+
+  it('answers the five newest across the shards of the list, newest first', async () => {
+    const { account, place, admin } = await aScene(12);
+    const made: string[] = [];
+    // Screens until they lie in three shards at least: the newest five come from several.
+    while (made.length < 6 || new Set(made.map(shardOf)).size < 3) {
+      expect(made.length).toBeLessThan(12);
+      made.push((await aScreen(admin, place)).id);
+    }
+    const items = await Promise.all(
+      made.map(
+        async (screen_id) =>
+          (await db().entities.screen.get({ account_id: account.accountId, screen_id }).go()).data!,
+      ),
+    );
+    for (const item of items) expect(item.recent_shard).toBe(shardOf(item.screen_id));
+    const order = (item: { created_at: string; screen_id: string }) => `${item.created_at}#${item.screen_id}`;
+    const newest = items
+      .sort((a, b) => (order(a) < order(b) ? 1 : -1))
+      .slice(0, 5)
+      .map((item) => item.screen_id);
+    const answer = await call('GET', '/admin/recentScreens', { token: await superAdmin() });
+    expect(answer.body.result.map((screen: { id: string }) => screen.id)).toEqual(newest);
   });
 });

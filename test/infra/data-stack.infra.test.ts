@@ -29,11 +29,34 @@ describe('the table', () => {
             { AttributeName: index.partitionKey, KeyType: 'HASH' },
             { AttributeName: index.sortKey, KeyType: 'RANGE' },
           ],
-          Projection: { ProjectionType: 'ALL' },
+          Projection: { ProjectionType: index.projection },
         })),
       ),
     });
   });
+
+  // docs/data-model.md "Projections": the cross-account lists of users and screens keep keys only,
+  // so a heartbeat or a sign-in never rewrites their entries; the others keep whole items.
+  it.each([
+    ['dev', { stage: 'dev' }],
+    ['prod', { stage: 'prod', region: 'eu-west-2' }],
+  ])(
+    'projects in the %s stage what each index is read for, and no heartbeat into the shared lists',
+    (_name, context) => {
+      const table = Object.values(
+        synthSpaces({ context }).templates.data.findResources('AWS::DynamoDB::Table'),
+      )[0] as { Properties: { GlobalSecondaryIndexes: Array<{ IndexName: string; Projection: unknown }> } };
+      const projections = Object.fromEntries(
+        table.Properties.GlobalSecondaryIndexes.map((index) => [index.IndexName, index.Projection]),
+      );
+      expect(projections).toEqual({
+        gsi1: { ProjectionType: 'ALL' },
+        gsi2: { ProjectionType: 'ALL' },
+        gsi3: { ProjectionType: 'ALL' },
+        gsi4: { ProjectionType: 'KEYS_ONLY' },
+      });
+    },
+  );
 
   it('is on-demand, encrypted with the AWS-managed key, with point-in-time recovery and deletion protection', () => {
     synth.templates.data.hasResourceProperties('AWS::DynamoDB::Table', {

@@ -120,7 +120,7 @@ describe('alarms', () => {
     const metrics = JSON.stringify(made.Metrics);
     expect(metrics).toContain('ReadThrottleEvents');
     expect(metrics).toContain('WriteThrottleEvents');
-    for (const index of ['gsi1', 'gsi2', 'gsi3']) expect(metrics).toContain(index);
+    for (const index of ['gsi1', 'gsi2', 'gsi3', 'gsi4']) expect(metrics).toContain(index);
   });
 
   it('notice a job that fails, one that stops running (no data breaches), failing items and undelivered events', () => {

@@ -27,7 +27,18 @@ beforeAll(() => {
   resetEnvCache();
 });
 
-const keyFields = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'];
+const keyFields = [
+  'pk',
+  'sk',
+  'gsi1pk',
+  'gsi1sk',
+  'gsi2pk',
+  'gsi2sk',
+  'gsi3pk',
+  'gsi3sk',
+  'gsi4pk',
+  'gsi4sk',
+];
 /** The key attributes of a put, as they are written to the table. */
 const keysOf = (params: { Item?: Record<string, unknown> }) =>
   Object.fromEntries(
@@ -119,6 +130,7 @@ describe('table collections', () => {
             first_name: 'Ada',
             user_role: 'Venue Manager',
             pin_number: '1234',
+            recent_shard: '5',
             ...when,
           })
           .params(),
@@ -128,8 +140,8 @@ describe('table collections', () => {
       sk: 'USER#U1#',
       gsi1pk: 'USER#U1#',
       gsi1sk: 'USER#',
-      gsi2pk: 'USERS#',
-      gsi2sk: 'USER#2026-05-01T09:00:00.000Z#U1#',
+      gsi4pk: 'USERS#5#',
+      gsi4sk: 'USER#2026-05-01T09:00:00.000Z#U1#',
     });
     expect(
       keysOf(e.venueManager.put({ account_id: 'A1', venue_id: 'V1', user_id: 'U1', ...when }).params()),

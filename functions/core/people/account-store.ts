@@ -6,6 +6,7 @@ import { db, type AccountItem, type PackageItem, type UserItem } from '../table/
 import type { packageEntity } from '../table/model/people';
 import { statsChange } from '../table/platform-counters';
 import { changedMeanwhile, runSteps, type Step } from '../table/transactions';
+import { CACHE_TTL_MS, ttlCache } from '../table/ttl-cache';
 import { emailScope, pinScope } from './user-store';
 
 /** An account is unique by its domain: `DOMAIN#account#` / `GUARD#<domain>#`. */
@@ -20,10 +21,26 @@ export async function getAccount(accountId: string): Promise<AccountItem | null>
   return data;
 }
 
+/**
+ * Packages change seldom and most requests of an account read its package: each container keeps
+ * the ones it read for a minute (docs/data-model.md "Cached reads"). A package written in this
+ * container is forgotten at once (`forgetPackage`).
+ */
+const packages = ttlCache<PackageItem | null>({ ttlMs: CACHE_TTL_MS, maxEntries: 200 });
+
+/** A package as a request reads it: the container's copy while it is younger than a minute. */
 export async function getPackage(packageId: string): Promise<PackageItem | null> {
+  return structuredClone(await packages.get(packageId, () => readPackage(packageId)));
+}
+
+/** A package as it is now (GetItem, consistent): for the platform admin's package form and its change. */
+export async function readPackage(packageId: string): Promise<PackageItem | null> {
   const { data } = await db().entities.package.get({ package_id: packageId }).go({ consistent: true });
   return data;
 }
+
+/** Drops this container's copy of a package a write changed. */
+export const forgetPackage = (packageId: string) => packages.drop(packageId);
 
 /**
  * Adds `bytes` to the account's `storage_bytes`; with a `limit`, only when the total stays within
@@ -115,6 +132,7 @@ export async function listPackageItems(): Promise<PackageItem[]> {
 
 export async function insertPackage(pkg: CreateEntityItem<typeof packageEntity>): Promise<void> {
   await db().entities.package.create(pkg).go();
+  forgetPackage(pkg.package_id);
 }
 
 /** What a reset link stores (functions/auth/sign-in.ts `newResetToken`). */

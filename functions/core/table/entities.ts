@@ -12,7 +12,13 @@ import {
 } from './model/access';
 import { configItemEntity } from './model/config';
 import { accountEntity, adminEntity, packageEntity, userEntity } from './model/people';
-import { bannerEntity, licenceEntity, licencePurchaseEntity, platformStatsEntity } from './model/platform';
+import {
+  bannerEntity,
+  licenceEntity,
+  licencePurchaseEntity,
+  platformStatsEntity,
+  platformStatsShardEntity,
+} from './model/platform';
 import { bookingEntity, bookingOccurrenceEntity, inviteeEntity, spaceFeedEntity } from './model/bookings';
 import {
   calendarAccountEntity,
@@ -60,6 +66,7 @@ const entities = {
   licencePurchase: licencePurchaseEntity,
   banner: bannerEntity,
   platformStats: platformStatsEntity,
+  platformStatsShard: platformStatsShardEntity,
   venue: venueEntity,
   space: spaceEntity,
   screen: screenEntity,

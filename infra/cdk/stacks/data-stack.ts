@@ -50,7 +50,8 @@ export class DataStack extends Stack {
         indexName: index.indexName,
         partitionKey: key(index.partitionKey),
         sortKey: key(index.sortKey),
-        projectionType: dynamodb.ProjectionType.ALL,
+        // What each index keeps of an item besides its keys (docs/data-model.md, "Projections").
+        projectionType: dynamodb.ProjectionType[index.projection],
       });
     }
 

@@ -75,6 +75,8 @@ export const userEntity = new Entity({
     photo_uri: { type: 'string' },
     user_group: { type: 'string' },
     created_source: { type: 'string' },
+    /** Its shard of the newest users (`recent`), from its id (functions/core/table/shards.ts). */
+    recent_shard: { type: 'string', required: true, readOnly: true },
     ...sessionState,
     ...socialIdentities,
     ...secondFactor,
@@ -91,11 +93,14 @@ export const userEntity = new Entity({
       pk: key('gsi1pk', ['user_id'], 'USER#${user_id}#'),
       sk: key('gsi1sk', [], 'USER#'),
     },
-    /** Every account's users, newest first (the admin dashboard's recent users). */
+    /**
+     * Every account's users, newest first (the admin dashboard's recent users), in shards by user
+     * id; keys only (docs/data-model.md "Projections"): read with `hydrate`.
+     */
     recent: {
-      index: 'gsi2',
-      pk: key('gsi2pk', [], 'USERS#'),
-      sk: key('gsi2sk', ['created_at', 'user_id'], 'USER#${created_at}#${user_id}#'),
+      index: 'gsi4',
+      pk: key('gsi4pk', ['recent_shard'], 'USERS#${recent_shard}#'),
+      sk: key('gsi4sk', ['created_at', 'user_id'], 'USER#${created_at}#${user_id}#'),
     },
   },
 });

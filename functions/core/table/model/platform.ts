@@ -88,8 +88,9 @@ export const bannerEntity = new Entity({
 });
 
 /**
- * The platform's totals for the admin dashboard, one item, changed with `add` in the transaction
- * of every write that moves them (docs/data-model.md "Counters": nothing is counted at read time).
+ * The platform's super admin total (`active_admins`, a condition of their changes), and the totals
+ * the shards below took over, as they were before (docs/data-model.md "Counters": the dashboard
+ * adds them to the shards'). Changed with `add` in the transaction of every write that moves them.
  */
 export const platformStatsEntity = new Entity({
   model: model('platformStats'),
@@ -104,6 +105,28 @@ export const platformStatsEntity = new Entity({
   indexes: {
     only: {
       pk: key('pk', [], 'PLATFORM#'),
+      sk: key('sk', [], 'STATS#'),
+    },
+  },
+});
+
+/**
+ * One shard of the platform's totals for the admin dashboard (`PLATFORMSTATS#<shard>#`): every
+ * user and account write adds its change to one shard, chosen at random, in its own transaction,
+ * so no single item takes them all; the dashboard sums the shards (docs/data-model.md "Counters").
+ */
+export const platformStatsShardEntity = new Entity({
+  model: model('platformStatsShard'),
+  attributes: {
+    stats_shard: { type: 'string', required: true },
+    total_accounts: { type: 'number', required: true, default: 0 },
+    active_accounts: { type: 'number', required: true, default: 0 },
+    total_users: { type: 'number', required: true, default: 0 },
+    active_venues: { type: 'number', required: true, default: 0 },
+  },
+  indexes: {
+    byShard: {
+      pk: key('pk', ['stats_shard'], 'PLATFORMSTATS#${stats_shard}#'),
       sk: key('sk', [], 'STATS#'),
     },
   },

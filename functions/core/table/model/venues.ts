@@ -169,6 +169,8 @@ export const screenEntity = new Entity({
      */
     heartbeat_shard: { type: 'string' },
     heartbeat_at: { type: 'string' },
+    /** Its shard of the newest screens (`recent`), from its id (functions/core/table/shards.ts). */
+    recent_shard: { type: 'string', required: true, readOnly: true },
     /** The device that shows it (bound to its `screen_id_no`): where a change to its room is pushed. */
     device_id: { type: 'string' },
     /** Its last heartbeat, when the offline job found it silent; cleared by the next heartbeat. */
@@ -185,11 +187,14 @@ export const screenEntity = new Entity({
       pk: key('gsi1pk', ['account_id', 'space_id'], 'ACCOUNT#${account_id}#SPACE#${space_id}#SCREENS#'),
       sk: key('gsi1sk', ['screen_id'], 'SCREEN#${screen_id}#'),
     },
-    /** Every account's screens, newest first (the admin dashboard's recent screens). */
+    /**
+     * Every account's screens, newest first (the admin dashboard's recent screens), in shards by
+     * screen id; keys only (docs/data-model.md "Projections"): read with `hydrate`.
+     */
     recent: {
-      index: 'gsi2',
-      pk: key('gsi2pk', [], 'SCREENS#'),
-      sk: key('gsi2sk', ['created_at', 'screen_id'], 'SCREEN#${created_at}#${screen_id}#'),
+      index: 'gsi4',
+      pk: key('gsi4pk', ['recent_shard'], 'SCREENS#${recent_shard}#'),
+      sk: key('gsi4sk', ['created_at', 'screen_id'], 'SCREEN#${created_at}#${screen_id}#'),
     },
     /** Screens Online, by their last heartbeat (the offline job): sparse, sharded, across accounts. */
     heartbeat: {
