@@ -17,6 +17,8 @@ declare module 'vitest' {
      * OpenID provider that issues their tokens (`POST <issuer>/_local/revoke`).
      */
     calendarStandIns: { googleCalendar: string; microsoftGraph: string; issuer: string };
+    /** Where the system publishes to the displays' push channel (`EVENTS_HTTP_URL`). */
+    eventsHttpUrl: string;
   }
 }
 
@@ -35,6 +37,10 @@ function start(): Shared {
   mkdirSync(testData, { recursive: true });
   const logFile = path.join(testData, `system-${port('HTTP', 13000)}.log`);
   const log = createWriteStream(logFile);
+  // The push channel's HTTP endpoint, unless the environment names one: a test that looks at what
+  // is published listens there (test/api/room-changes.api.test.ts); otherwise nothing answers, and
+  // displays poll alone.
+  process.env.EVENTS_HTTP_URL ??= `http://127.0.0.1:${port('EVENTS_RECORDER', 18009)}`;
   const system = startSystem({
     port: port('HTTP', 13000),
     web: 'static',
@@ -84,6 +90,7 @@ export async function useSystem(project: TestProject): Promise<() => Promise<voi
   project.provide('emulatorPids', system.emulators.pids);
   project.provide('baseUrl', system.url);
   project.provide('calendarStandIns', system.emulators.calendars);
+  project.provide('eventsHttpUrl', process.env.EVENTS_HTTP_URL!);
   return async () => {
     if (--shared.users > 0) return;
     registry.spacesTestSystem = undefined;
