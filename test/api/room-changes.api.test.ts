@@ -1,65 +1,38 @@
-import { createServer, type Server } from 'node:http';
 import { inject } from 'vitest';
 import { db } from '@core/table/entities';
 import { call } from '../support/api';
 import { aDisplay, aScreenFor, poll } from '../support/displays';
 import { localDateIn } from '../support/now';
+import type { Publish } from '../support/published-events';
 
 /**
  * What pushes to the room displays (functions/device/room-changes.ts, docs/architecture.md §7):
  * the table's stream, read locally every 250 ms as Lambda reads it in AWS
  * (infra/local/table-stream.ts), bumps the `state_version` of the devices whose room changed and
- * publishes to their channels. The channel's HTTP endpoint is played here by a loopback server that
- * records what is published to it (`POST /event`, as AppSync Events takes it), standing in for the
- * channel, whose local emulator is started separately.
+ * publishes to their channels. The channel's HTTP endpoint is played by the harness's loopback
+ * recorder of what is published to it (`POST /event`, as AppSync Events takes it:
+ * test/support/published-events.ts), standing in for the channel's own local emulator.
  */
 
-interface Published {
-  channel: string;
-  events: string[];
-  authorization: string;
+/** What the system published to a device's channel so far, in order. */
+async function publishesTo(deviceId: string): Promise<Publish[]> {
+  const answer = await fetch(new URL('/_test/published', inject('eventsHttpUrl')));
+  return ((await answer.json()) as Publish[]).filter(({ channel }) => channel === `/displays/${deviceId}`);
 }
 
-let server: Server;
-const published: Published[] = [];
-
-beforeAll(async () => {
-  const url = new URL(inject('eventsHttpUrl'));
-  server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      if (req.method !== 'POST' || req.url !== '/event') {
-        res.writeHead(404).end();
-        return;
-      }
-      const { channel, events } = JSON.parse(body) as { channel: string; events: string[] };
-      published.push({ channel, events, authorization: String(req.headers.authorization) });
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          successful: events.map((_, index) => ({ identifier: crypto.randomUUID(), index })),
-          failed: [],
-        }),
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(Number(url.port), url.hostname, resolve));
-});
-
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
-
 /** The events published to a device's channel so far, parsed. */
-const eventsOf = (deviceId: string) =>
-  published
-    .filter(({ channel }) => channel === `/displays/${deviceId}`)
-    .flatMap(({ events }) => events.map((event) => JSON.parse(event) as { type: string; version?: number }));
+const eventsOf = async (deviceId: string) =>
+  (await publishesTo(deviceId)).flatMap(({ events }) =>
+    events.map((event) => JSON.parse(event) as { type: string; version?: number }),
+  );
 
-/** Waits (a few seconds at most) until `deviceId` has been told `count` events, and answers them. */
+/** Waits until `deviceId` has been told `count` events, and answers them. */
 async function told(deviceId: string, count = 1) {
-  await vi.waitFor(() => expect(eventsOf(deviceId)).toHaveLength(count), { timeout: 5_000, interval: 100 });
+  // Seconds as a rule; the bound leaves room for a busy test machine.
+  await vi.waitFor(async () => expect(await eventsOf(deviceId)).toHaveLength(count), {
+    timeout: 10_000,
+    interval: 100,
+  });
   return eventsOf(deviceId);
 }
 
@@ -107,8 +80,8 @@ describe('the table stream pushes a change of a room to its displays', () => {
     expect(await stateVersionOf(display.device_id)).toBe(before + 1);
     expect(event).toEqual({ type: 'changed', version: before + 1 });
     // Signed with the function's credentials, as the channel's HTTP endpoint requires (IAM).
-    const publish = published.find(({ channel }) => channel === `/displays/${display.device_id}`)!;
-    expect(publish.authorization).toMatch(/^AWS4-HMAC-SHA256 /);
+    const [publish] = await publishesTo(display.device_id);
+    expect(publish!.authorization).toMatch(/^AWS4-HMAC-SHA256 /);
     // The display then finds the booking in its state.
     const state = (await poll(display.token)).body.result;
     expect(state.occurrences).toEqual([expect.objectContaining({ title: 'Board meeting' })]);
@@ -164,6 +137,6 @@ describe('the table stream pushes a change of a room to its displays', () => {
     // Ours hears of its own change only, and theirs not of ours.
     expect((await rename(ours, 'Our door')).status).toBe(200);
     expect(await told(ours.display.device_id)).toEqual([{ type: 'changed', version: 1 }]);
-    expect(eventsOf(theirs.display.device_id)).toHaveLength(1);
+    expect(await eventsOf(theirs.display.device_id)).toHaveLength(1);
   });
 });

@@ -2,6 +2,7 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startSystem, type RunningSystem } from '../../infra/local/system';
+import { startPublishRecorder } from './published-events';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,7 +18,10 @@ declare module 'vitest' {
      * OpenID provider that issues their tokens (`POST <issuer>/_local/revoke`).
      */
     calendarStandIns: { googleCalendar: string; microsoftGraph: string; issuer: string };
-    /** Where the system publishes to the displays' push channel (`EVENTS_HTTP_URL`). */
+    /**
+     * Where the system publishes to the displays' push channel (`EVENTS_HTTP_URL`): the recorder of
+     * test/support/published-events.ts, whose `GET /_test/published` lists what was published.
+     */
     eventsHttpUrl: string;
   }
 }
@@ -37,31 +41,34 @@ function start(): Shared {
   mkdirSync(testData, { recursive: true });
   const logFile = path.join(testData, `system-${port('HTTP', 13000)}.log`);
   const log = createWriteStream(logFile);
-  // The push channel's HTTP endpoint, unless the environment names one: a test that looks at what
-  // is published listens there (test/api/room-changes.api.test.ts); otherwise nothing answers, and
-  // displays poll alone.
-  process.env.EVENTS_HTTP_URL ??= `http://127.0.0.1:${port('EVENTS_RECORDER', 18009)}`;
-  const system = startSystem({
-    port: port('HTTP', 13000),
-    web: 'static',
-    ports: {
-      dynamodb: port('DYNAMODB', 18000),
-      s3: port('S3', 14569),
-      cognito: port('COGNITO', 19229),
-      ses: port('SES', 18005),
-      oidc: port('OIDC', 19011),
-      googleCalendar: port('GOOGLE_CALENDAR', 18461),
-      microsoftGraph: port('MICROSOFT_GRAPH', 18462),
-    },
-    // Per port, so that two runs on different ports (SPACES_TEST_*_PORT) do not share data.
-    dataDir: path.join(testData, `system-${port('HTTP', 13000)}`),
-    reset: true,
-    inMemory: true,
-    // The tests run jobs themselves, when they choose, so that what a job does is deterministic.
-    jobs: false,
-    log: (line) => log.write(`${line}\n`),
-  }).catch((error: unknown) => {
+  // The push channel's HTTP endpoint, unless the environment names one: a recorder of what is
+  // published (test/support/published-events.ts).
+  const recorder = process.env.EVENTS_HTTP_URL ? undefined : startPublishRecorder();
+  const system = (async () => {
+    if (recorder) process.env.EVENTS_HTTP_URL = (await recorder).url;
+    return startSystem({
+      port: port('HTTP', 13000),
+      web: 'static',
+      ports: {
+        dynamodb: port('DYNAMODB', 18000),
+        s3: port('S3', 14569),
+        cognito: port('COGNITO', 19229),
+        ses: port('SES', 18005),
+        oidc: port('OIDC', 19011),
+        googleCalendar: port('GOOGLE_CALENDAR', 18461),
+        microsoftGraph: port('MICROSOFT_GRAPH', 18462),
+      },
+      // Per port, so that two runs on different ports (SPACES_TEST_*_PORT) do not share data.
+      dataDir: path.join(testData, `system-${port('HTTP', 13000)}`),
+      reset: true,
+      inMemory: true,
+      // The tests run jobs themselves, when they choose, so that what a job does is deterministic.
+      jobs: false,
+      log: (line) => log.write(`${line}\n`),
+    });
+  })().catch(async (error: unknown) => {
     log.end();
+    await (await recorder)?.close();
     throw new Error(`${(error as Error).message} (log: ${logFile})`);
   });
   return {
@@ -69,6 +76,7 @@ function start(): Shared {
     system,
     stop: async () => {
       await (await system).stop();
+      await (await recorder)?.close();
       log.end();
     },
   };
