@@ -106,6 +106,11 @@ describe('changesOf: which devices a batch of the table stream nudges or revokes
       changed: [],
       revoked: ['D1'],
     });
+    // A screen that stops naming its device still answers to its code: the device shows it on.
+    expect(changesOf([modified('screen', screen, { device_id: undefined })])).toEqual({
+      changed: [],
+      revoked: [],
+    });
   });
 
   it('pushes nothing when a screen first names its device (binding, or the heartbeat)', () => {

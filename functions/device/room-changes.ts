@@ -155,12 +155,14 @@ export function changesOf(records: readonly DynamoDBRecord[]): RoomChanges {
 
 /**
  * The device that showed a screen no longer does when the screen is deleted, takes another code
- * (`screen_id_no`: the device answers to its own) or names another device.
+ * (`screen_id_no`: the device answers to its own) or names another device. (A screen that merely
+ * stops naming it keeps it: its heartbeat names it again.)
  */
 function screenDevices(old: Image | undefined, now: Image | undefined, revoked: Set<string>): void {
   const before = text(old, 'device_id');
   if (!before) return;
-  if (!now || text(now, 'screen_id_no') !== text(old, 'screen_id_no') || text(now, 'device_id') !== before)
+  const after = text(now, 'device_id');
+  if (!now || text(now, 'screen_id_no') !== text(old, 'screen_id_no') || (after && after !== before))
     revoked.add(before);
 }
 
