@@ -66,6 +66,7 @@ export async function run(): Promise<Array<{ name: string; value: string }>> {
     reset: true,
     web: 'none',
     ports: inProcessPorts,
+    stream: false,
     log: () => {},
   });
   const calls = countDynamoDbCalls();

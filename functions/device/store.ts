@@ -78,6 +78,15 @@ export async function bindDevice(
       codeTaken,
     ],
     [e.deviceCode.delete({ code: device.code }).commit(), codeTaken],
+    // The screen names its device (where a change to its room is pushed), while it keeps the code.
+    [
+      e.screen
+        .patch({ account_id: accountId, screen_id: screenId })
+        .set({ device_id: device.device_id })
+        .where(({ screen_id_no }, { eq }) => eq(screen_id_no, device.code))
+        .commit(),
+      () => new Conflict('The screen took another code meanwhile'),
+    ],
   ]);
 }
 
@@ -123,6 +132,8 @@ export async function recordHeartbeat(
     heartbeat_shard: shardOf(screen_id),
     heartbeat_at: at,
     ...(appVersion ? { app_version: appVersion } : {}),
+    // A screen bound before it named its device learns it here.
+    ...(screen.device_id !== device.device_id ? { device_id: device.device_id } : {}),
   };
   const cleared = screen.offline_since !== undefined ? (['offline_since'] as const) : [];
   await Promise.all([
@@ -218,10 +229,83 @@ export async function recordStateClock(
     .go({ response: 'none' });
 }
 
+/** A screen and the device that shows it: where a change to its room is pushed. */
+export interface ShowingScreen {
+  screenId: string;
+  /** Its `screen_id_no`, the code its device answers to. */
+  code: string;
+  deviceId: string;
+}
+
+const showing = (screens: readonly ScreenItem[]): ShowingScreen[] =>
+  screens.flatMap(({ screen_id, screen_id_no, device_id }) =>
+    device_id ? [{ screenId: screen_id, code: screen_id_no, deviceId: device_id }] : [],
+  );
+
+/** The screens of a space that a device shows: Query gsi1 `ACCOUNT#<a>#SPACE#<s>#SCREENS#` (pattern 32). */
+export async function screensOfSpace(accountId: string, spaceId: string): Promise<ShowingScreen[]> {
+  const { data } = await db()
+    .entities.screen.query.bySpace({ account_id: accountId, space_id: spaceId })
+    .go({ pages: 'all', attributes: ['screen_id', 'screen_id_no', 'device_id'] });
+  return showing(data as ScreenItem[]);
+}
+
+/** The screens of an account that a device shows: Query sk begins `SCREEN#` (pattern 31). */
+export async function screensOfAccount(accountId: string): Promise<ShowingScreen[]> {
+  const { data } = await db()
+    .entities.screen.query.byAccount({ account_id: accountId })
+    .go({ pages: 'all', attributes: ['screen_id', 'screen_id_no', 'device_id'] });
+  return showing(data as ScreenItem[]);
+}
+
+/** The ids of a venue's spaces: Query gsi1 `ACCOUNT#<a>#VENUE#<v>#SPACES#` (pattern 30). */
+export async function spacesOfVenue(accountId: string, venueId: string): Promise<string[]> {
+  const { data } = await db()
+    .entities.space.query.byVenue({ account_id: accountId, venue_id: venueId })
+    .go({ pages: 'all', attributes: ['space_id'] });
+  return data.map(({ space_id }) => space_id);
+}
+
+/** The accounts on a package: Query gsi1 `ACCOUNTS#` filtered by the package (pattern 2). */
+export async function packageAccountIds(packageId: string): Promise<string[]> {
+  const { data } = await db()
+    .entities.account.query.all({})
+    .where(({ package_id }, { eq }) => eq(package_id, packageId))
+    .go({ pages: 'all', attributes: ['account_id'] });
+  return data.map(({ account_id }) => account_id);
+}
+
 const isConditionFailure = (error: unknown) =>
   /ConditionalCheckFailed/.test(
     String((error as { cause?: { name?: string } }).cause?.name ?? (error as Error).message),
   );
+
+
+/**
+ * Bumps a device's `state_version` (what its room shows changed) and answers the new one; with
+ * `showing`, only while the device still shows that screen under its code. Undefined when the
+ * device is gone (or shows another screen): nothing is written then.
+ */
+export async function bumpStateVersion(
+  deviceId: string,
+  showing?: Pick<ShowingScreen, 'screenId' | 'code'>,
+): Promise<number | undefined> {
+  const bump = db().entities.device.patch({ device_id: deviceId }).add({ state_version: 1 });
+  try {
+    const { data } = await (
+      showing
+        ? bump.where(
+            ({ screen_id, code }, { eq }) =>
+              `${eq(screen_id, showing.screenId)} AND ${eq(code, showing.code)}`,
+          )
+        : bump
+    ).go({ response: 'all_new' });
+    return data.state_version;
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
 
 /** The user of an account whose PIN this is (its guard), or null. */
 export async function userIdByPin(accountId: string, pin: string): Promise<string | null> {

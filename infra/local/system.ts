@@ -6,6 +6,8 @@ import { installFakeClock } from './fake-clock';
 import { startJobTimers, type JobTimers } from './jobs';
 import { seedDemo } from './seed';
 import { repoRoot, startLocalServer, webDist, type LocalServer } from './server';
+import { startTableStream, type TableStream } from './table-stream';
+import { handler as roomChanges } from '../../functions/device/room-changes';
 
 export interface SystemOptions {
   port: number;
@@ -20,6 +22,12 @@ export interface SystemOptions {
    * @default false
    */
   jobs?: boolean | { periodMs: number };
+  /**
+   * Reads the table's stream and pushes what it changed to the room displays
+   * (functions/device/room-changes.ts), as its Lambda does in AWS. A bench that counts each route's
+   * DynamoDB calls leaves it off: that work is not the route's. @default true
+   */
+  stream?: boolean;
   log: (line: string) => void;
 }
 
@@ -71,6 +79,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
   });
   let server: LocalServer | undefined;
   let jobs: JobTimers | undefined;
+  let stream: TableStream | undefined;
   try {
     Object.assign(process.env, emulators.env, {
       MAIL_FROM: process.env.MAIL_FROM ?? 'Spaces <no-reply@spaces.test>',
@@ -79,6 +88,14 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     resetEnvCache();
     if (options.web === 'static') await ensureWebBuild(options.log);
     await seedDemo(options.log);
+    // The table's stream tells the room displays what changed, as its Lambda does in AWS.
+    if (options.stream !== false)
+      stream = await startTableStream({
+        endpoint: emulators.env.DYNAMODB_ENDPOINT!,
+        tableName: emulators.env.TABLE_NAME!,
+        handler: roomChanges,
+        log: options.log,
+      });
     server = await startLocalServer({ port: options.port, web: options.web });
     if (options.jobs) {
       const periodMs = typeof options.jobs === 'object' ? options.jobs.periodMs : undefined;
@@ -86,6 +103,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     }
   } catch (error) {
     await server?.close();
+    await stream?.stop();
     await emulators.stop();
     throw error;
   }
@@ -98,6 +116,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
       // Before the server and the emulators: a run under way still has its table.
       await jobs?.stop();
       await running.close();
+      await stream?.stop();
       await emulators.stop();
     },
   };

