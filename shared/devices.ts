@@ -9,3 +9,12 @@
  * back-off after a failure starts from it.
  */
 export const POLL_INTERVAL_SECONDS = 15;
+
+/**
+ * How often a room display subscribed to its push channel polls its state (±20 % jitter): the
+ * channel says when to read, and this poll is the display's heartbeat.
+ */
+export const PUSH_POLL_SECONDS = 300;
+
+/** How often a room display polls while its push channel is down or not configured (+0..20 % jitter). */
+export const FALLBACK_POLL_SECONDS = 60;

@@ -81,6 +81,11 @@ const boundStateSchema = z.object({
   /** The account's logo (presigned), when its package has on-screen branding and it has a logo. */
   branding: z.object({ logo_url: z.string() }).nullable(),
   poll_interval_seconds: z.number().int(),
+  /**
+   * The device's push channel (AppSync Events): its WebSocket URL, the HTTP host its authorization
+   * names, and its channel (`/displays/<deviceId>`); null when the channel is not configured.
+   */
+  push: z.object({ url: z.string(), host: z.string(), channel: z.string() }).nullable(),
 });
 
 /** GET /device/state */
