@@ -404,15 +404,22 @@ describe('a room display on its push channel', () => {
   it('reconnects when it hears no ka within connectionTimeoutMs', async () => {
     const server = await aServer({ connectionTimeoutMs: 30_000 });
     await aSubscribedDisplay(server);
-    await advance(25_000);
-    server.keepAlive();
-    await until(() => sockets[0]!.received.includes('{"type":"ka"}'), 'the ka');
+    // Nothing heard for the 30 s the channel named: the connection is dead, and it reconnects.
     await advance(29_900);
     expect(isClosed(sockets[0]!.socket)).toBe(false);
     await advance(200);
     await until(() => server.connections[0]!.closed, 'the silent connection to close');
     await advance(600);
     await until(() => server.subscriptions.length === 2, 'the new subscription');
+
+    // A ka starts the wait over.
+    await advance(25_000);
+    server.keepAlive();
+    await until(() => sockets[1]!.received.includes('{"type":"ka"}'), 'the ka');
+    await advance(29_900);
+    expect(isClosed(sockets[1]!.socket)).toBe(false);
+    await advance(200);
+    await until(() => server.connections[1]!.closed, 'the silent connection to close');
     expect(server.connections).toHaveLength(2);
   });
 
