@@ -56,6 +56,7 @@ function aRoom(overrides: Partial<BoundDeviceState> = {}): BoundDeviceState {
     alerts: [],
     branding: null,
     poll_interval_seconds: 15,
+    push: null,
     ...overrides,
   };
 }
@@ -373,6 +374,9 @@ describe('a bound display told to try later', () => {
   /** Advances the display's clock and timers (every timer is the test's here). */
   const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
   const polls = (api: FakeApi) => api.callsTo('GET', '/device/state').length;
+  // No jitter: the polls come on the interval to the millisecond (push.test.tsx tests the jitter).
+  beforeEach(() => void vi.spyOn(Math, 'random').mockReturnValue(0));
+  afterEach(() => vi.restoreAllMocks());
 
   /** A bound display showing a meeting under way, after its first poll. */
   async function aPollingDisplay() {

@@ -30,6 +30,7 @@ function aState(
     alerts: [],
     branding: null,
     poll_interval_seconds: 15,
+    push: null,
     ...overrides,
   };
 }

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { POLL_INTERVAL_SECONDS } from '@shared/devices';
+import { POLL_INTERVAL_SECONDS, PUSH_POLL_SECONDS } from '@shared/devices';
 import type { DeviceState } from '@shared/schemas/devices';
 import { ApiError } from '../../api/client';
+import { openChannel, type Channel } from './channel';
 import {
   DeviceApiError,
   readState,
@@ -53,16 +54,21 @@ function registerOnce(): Promise<{ token: string; state: DeviceState }> {
 }
 
 /**
- * The display's link to the API: registers when it has no token, then polls its state every
- * `poll_interval_seconds` with If-None-Match, at once when the page is shown again, gets the
- * focus or the network is back. The last state is kept in localStorage, so that a display that
- * starts without a network shows it; while the API does not answer, the last state stays on
- * screen with the time it stopped answering. A 401 ('This screen must register again') drops the
+ * The display's link to the API: registers when it has no token, then polls its state with
+ * If-None-Match, at once when the page is shown again, gets the focus or the network is back.
+ * While the state names a push channel and the display is subscribed to it (./channel.ts), an
+ * event there polls at once, and the poll comes every `PUSH_POLL_SECONDS` (±20 %); without the
+ * channel (none configured, not connected yet, or dropped and reconnecting) it comes every
+ * `poll_interval_seconds` of the state (+0..20 %; `FALLBACK_POLL_SECONDS` from the API). The
+ * jitter keeps screens that started together from polling together. The last state is kept in
+ * localStorage, so that a display that starts without a network shows it; while the API does not
+ * answer, the last state stays on screen with the time it stopped answering. A 401 ('This screen must register again') drops the
  * token and the kept state and registers anew (so does API Gateway's 403 for a token it refuses).
  * Anything else — a 429 (the edge's rate limit), a 5xx, no answer at all — is "try later": the
  * token and the last state stay, and the display polls again after the answer's `Retry-After`,
  * and never sooner than its back-off (the poll interval, doubling with each failure in a row up to
- * `MAX_BACKOFF_SECONDS`). While a `Retry-After` holds, waking the screen does not poll early.
+ * `MAX_BACKOFF_SECONDS`). While a `Retry-After` holds, waking the screen or an event on the
+ * channel does not poll early. A dropped or refused channel never drops the pairing either.
  */
 export function useDevice(): DeviceView {
   const [state, setState] = useState<DeviceState | null>(() => storedState()?.state ?? null);
@@ -84,6 +90,54 @@ export function useDevice(): DeviceView {
     let backoff: number | null = null;
     /** Until when (epoch ms) the API asked not to be called again (`Retry-After`). */
     let holdUntil = 0;
+    /** The state shown (the last read, or kept), whose `push` names the channel to keep open. */
+    let shown = storedState()?.state ?? null;
+    let channel: Channel | null = null;
+    /** What the open channel was opened with (its place and the token), to tell when it changes. */
+    let channelKey: string | null = null;
+    let subscribed = false;
+    /** When the next poll is due (epoch ms). */
+    let dueAt = 0;
+
+    const schedule = (ms: number) => {
+      clearTimeout(timer);
+      dueAt = Date.now() + ms;
+      timer = setTimeout(() => void tick(), ms);
+    };
+    /** Seconds to the next poll on the interval, jittered. */
+    const interval = () =>
+      subscribed ? PUSH_POLL_SECONDS * (0.8 + 0.4 * Math.random()) : seconds * (1 + 0.2 * Math.random());
+    const closeChannel = () => {
+      channel?.close();
+      channel = null;
+      channelKey = null;
+      subscribed = false;
+    };
+    /** Keeps open the channel the shown state names for this token, and no other. */
+    const followChannel = (token: string) => {
+      const push = shown?.bound ? (shown.push ?? null) : null;
+      const key = push && JSON.stringify([push.url, push.host, push.channel, token]);
+      if (key === channelKey) return;
+      closeChannel();
+      if (!push || !key) return;
+      channelKey = key;
+      channel = openChannel({
+        push,
+        token,
+        // Either event reads the state at once: a change to show, or a 401 to register again.
+        onNudge: () => nudge(),
+        onStatus: (up) => {
+          subscribed = up;
+          if (up) {
+            // Catch up on what changed while it was not subscribed; the poll after that is the heartbeat.
+            nudge();
+          } else if (!running && Date.now() >= holdUntil) {
+            // Down: the next poll on the shorter interval, if that comes sooner.
+            schedule(Math.min(Math.max(dueAt - Date.now(), 0), interval() * 1000));
+          }
+        },
+      });
+    };
 
     const tick = async () => {
       if (stopped) return;
@@ -93,6 +147,7 @@ export function useDevice(): DeviceView {
       }
       running = true;
       clearTimeout(timer);
+      let token: string | null = null;
       try {
         let device = storedDevice();
         if (!device) {
@@ -100,13 +155,16 @@ export function useDevice(): DeviceView {
           if (stopped) return;
           device = { device_id: '', token: registered.token };
           etag = null;
+          shown = registered.state;
           setToken(registered.token);
           setState(registered.state);
           setProblem(null);
         }
+        token = device.token;
         const answer = await readState(device.token, etag, APP_VERSION);
         if (stopped) return;
         if (answer !== 'unchanged') {
+          shown = answer.state;
           etag = answer.etag;
           seconds = answer.state.poll_interval_seconds || POLL_INTERVAL_SECONDS;
           setState(answer.state);
@@ -125,6 +183,8 @@ export function useDevice(): DeviceView {
           // AWS, API Gateway's authorizer turns a token it does not know away with a 403.)
           storeDevice(null);
           storeState(null);
+          closeChannel();
+          shown = null;
           etag = null;
           setToken(null);
           setState(null);
@@ -143,19 +203,31 @@ export function useDevice(): DeviceView {
       } finally {
         running = false;
         if (!stopped) {
+          // The state read (or kept, on a 304) names the channel to keep open.
+          if (token && backoff === null && !restart) followChannel(token);
           // A wake while this poll ran polls again at once, unless the API asked to wait.
-          const wait = again && Date.now() >= holdUntil ? 0 : restart ? 1000 : (backoff ?? seconds) * 1000;
+          const wait =
+            again && Date.now() >= holdUntil
+              ? 0
+              : restart
+                ? 1000
+                : backoff !== null
+                  ? backoff * 1000
+                  : interval() * 1000;
           again = false;
           restart = false;
-          timer = setTimeout(() => void tick(), wait);
+          schedule(wait);
         }
       }
     };
 
     poll.current = () => void tick();
     void tick();
+    function nudge() {
+      if (Date.now() >= holdUntil) void tick();
+    }
     const wake = () => {
-      if (document.visibilityState !== 'hidden' && Date.now() >= holdUntil) void tick();
+      if (document.visibilityState !== 'hidden') nudge();
     };
     document.addEventListener('visibilitychange', wake);
     window.addEventListener('focus', wake);
@@ -163,6 +235,7 @@ export function useDevice(): DeviceView {
     return () => {
       stopped = true;
       clearTimeout(timer);
+      closeChannel();
       document.removeEventListener('visibilitychange', wake);
       window.removeEventListener('focus', wake);
       window.removeEventListener('online', wake);
