@@ -20,8 +20,8 @@ import { thresholds } from '../../infra/cdk/stacks/monitoring-stack';
 import { logicalId, resourcesOf, synthSpaces, type Synthesized } from './support';
 
 /**
- * The room displays' push channel in AWS (docs/architecture.md, "Push channel"), in a dev stage
- * (logs at DEBUG) and the prod stage: the AppSync Events API, its namespace, the table's stream
+ * The room displays' push channel in AWS (docs/architecture.md §7, "Push channel in AWS"), in a
+ * dev stage (logs at DEBUG) and the prod stage: the AppSync Events API, its namespace, the table's stream
  * and its consumer, what the functions are told and granted, the alarms and the SPA's CSP.
  */
 const stages = {
@@ -383,6 +383,8 @@ describe.each(Object.keys(stages))('the %s stage', (stage) => {
     ).SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy as {
       'Fn::Join': [string, unknown[]];
     };
+    // The host is the Api stack's, so the policy is joined around its reference.
+    expect(csp, JSON.stringify(csp)).toHaveProperty('Fn::Join');
     const parts = csp['Fn::Join'][1];
     const host = parts.findIndex((part) => typeof part === 'object');
     expect(String(parts[host - 1])).toMatch(/connect-src 'self' [^;]* wss:\/\/$/);

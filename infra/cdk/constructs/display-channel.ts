@@ -22,9 +22,9 @@ export const DISPLAYS_NAMESPACE_CODE = fileURLToPath(
 
 /**
  * The entities (ElectroDB's `__edb_e__`) whose changes can change what a room shows
- * (docs/architecture.md, "Push channel"): only their stream records invoke the consumer, so the
- * rest of the table's writes (bookings' own items, activity, sessions, heartbeats of devices…)
- * cost nothing. Must name every entity functions/device/room-changes.ts acts on.
+ * (docs/architecture.md §7, "Push channel in AWS"): only their stream records invoke the
+ * consumer, so the rest of the table's writes (bookings' own items, activity, sessions, devices'
+ * polls) cost nothing. Must name every entity functions/device/room-changes.ts acts on.
  */
 export const ROOM_ENTITIES = [
   'space',
@@ -59,7 +59,7 @@ export const DEVICE_TOKEN_PATTERN = '^(Bearer\\s+)?[0-9A-HJKMNP-TV-Z]{26}\\.[A-Z
 /** How long AppSync keeps the authorizer's answer for one token (its `ttlOverride` may shorten it). */
 export const CHANNEL_AUTHORIZER_CACHE_TTL = Duration.minutes(5);
 
-/** The key prefix of device items (functions/core/table/model/devices.ts): the only items the consumer updates. */
+/** The key prefix of device items (functions/core/table/model/devices.ts), the only ones the consumer updates. */
 export const DEVICE_KEY_PREFIX = 'DEVICE#';
 
 export interface DisplayChannelProps {
@@ -73,12 +73,12 @@ export interface DisplayChannelProps {
 }
 
 /**
- * The room displays' push channel (docs/architecture.md, "Push channel"): an AppSync Events API
- * whose namespace `displays` has one channel per device. A display connects and subscribes with
- * its device token (the Lambda authorizer functions/device/channel-authorizer.ts, then the
- * namespace's onSubscribe, which admits the device's own channel only); only IAM may publish, and
- * only the consumer of the table's stream (functions/device/room-changes.ts) is granted it. Its
- * failures go to a queue that an alarm watches.
+ * The room displays' push channel (docs/architecture.md §7, "Push channel in AWS"): an AppSync
+ * Events API whose namespace `displays` has one channel per device. A display connects and
+ * subscribes with its device token (the Lambda authorizer functions/device/channel-authorizer.ts,
+ * then the namespace's onSubscribe, which admits the device's own channel only); only IAM may
+ * publish, and only the consumer of the table's stream (functions/device/room-changes.ts) is
+ * granted it. Its failures go to a queue that an alarm watches.
  */
 export class DisplayChannel extends Construct {
   readonly api: appsync.EventApi;
