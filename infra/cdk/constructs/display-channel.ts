@@ -59,7 +59,7 @@ export const DEVICE_TOKEN_PATTERN = '^(Bearer\\s+)?[0-9A-HJKMNP-TV-Z]{26}\\.[A-Z
 /** How long AppSync keeps the authorizer's answer for one token (its `ttlOverride` may shorten it). */
 export const CHANNEL_AUTHORIZER_CACHE_TTL = Duration.minutes(5);
 
-/** The key prefix of device items (functions/core/table/model/devices.ts), the only ones the consumer updates. */
+/** The key prefix of device items (functions/core/table/model/devices.ts): all the consumer updates. */
 export const DEVICE_KEY_PREFIX = 'DEVICE#';
 
 export interface DisplayChannelProps {
@@ -87,7 +87,7 @@ export class DisplayChannel extends Construct {
   readonly authorizer: ApiFunction;
   /** functions/device/room-changes.ts: the table's stream, nudging the devices of what changed. */
   readonly roomChanges: ApiFunction;
-  /** Stream batches the consumer failed on every attempt (where they are in the stream, not their records). */
+  /** Stream batches the consumer failed on every attempt (where they are in the stream, not the records). */
   readonly failures: sqs.Queue;
   /** The API's log group, `/aws/appsync/apis/<apiId>`, with the stage's retention. */
   readonly logGroup: LogGroup;
