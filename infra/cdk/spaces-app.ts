@@ -66,7 +66,7 @@ export function buildSpaces(app: App, options: BuildOptions = {}): SpacesStacks 
     ...common,
     ...services,
     stackName: name('Api'),
-    description: 'Spaces: HTTP API and its Lambda functions',
+    description: "Spaces: HTTP API, its Lambda functions and the room displays' push channel",
   });
   api.addStackDependency(data, 'the uploads bucket is granted by name');
   const jobs = new JobsStack(app, name('Jobs'), {
@@ -83,6 +83,7 @@ export function buildSpaces(app: App, options: BuildOptions = {}): SpacesStacks 
     description: 'Spaces: SPA bucket, web ACL and the CloudFront distribution in front of SPA and API',
     config,
     apiDomainName: api.apiDomainName,
+    displayChannelDomainName: api.displayChannel.api.realtimeDns,
     webDist: options.webDist,
   });
   // CloudFront resolves the origin-verify secret (or its us-east-1 replica) that the Api stack makes.

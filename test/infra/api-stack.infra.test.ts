@@ -251,22 +251,27 @@ describe('device authorizer', () => {
 });
 
 describe('functions', () => {
-  it('are one per route group, and the device authorizer', () => {
-    synth.templates.api.resourceCountIs('AWS::Lambda::Function', routeGroups.length + 1);
+  it("are one per route group, the device authorizer, and the push channel's authorizer and consumer", () => {
+    synth.templates.api.resourceCountIs('AWS::Lambda::Function', routeGroups.length + 3);
     expect([...synth.stacks.api.functions.keys()].toSorted()).toEqual(routeGroups.toSorted());
   });
 
-  it('run Node.js 24 on arm64 with 512 MB, 10 s, active tracing and their own log group', () => {
+  it('run Node.js 24 on arm64 with 512 MB, 10 s (the stream consumer 60 s), active tracing and their own log group', () => {
     synth.templates.api.allResourcesProperties('AWS::Lambda::Function', {
       Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
       Handler: 'index.handler',
       MemorySize: 512,
-      Timeout: 10,
       TracingConfig: { Mode: 'Active' },
       LoggingConfig: { LogGroup: { Ref: Match.stringLikeRegexp('Logs') } },
     });
-    for (const fn of [...synth.stacks.api.functions.values(), authorizerFn()]) {
+    const { roomChanges } = synth.stacks.api.displayChannel;
+    for (const [id, fn] of resourcesOf(synth.templates.api, 'AWS::Lambda::Function')) {
+      const expected = id === logicalId(synth.stacks.api, roomChanges.function) ? 60 : 10;
+      expect((fn.Properties as { Timeout: number }).Timeout, id).toBe(expected);
+    }
+    const { authorizer } = synth.stacks.api.displayChannel;
+    for (const fn of [...synth.stacks.api.functions.values(), authorizerFn(), authorizer, roomChanges]) {
       const logs = logicalId(synth.stacks.api, fn.logGroup);
       expect(synth.templates.api.findResources('AWS::Logs::LogGroup')[logs]).toMatchObject({
         Properties: { RetentionInDays: 14 },
@@ -370,7 +375,14 @@ describe('functions', () => {
   });
 
   it('may be invoked by this API only, one permission per function', () => {
-    const permissions = resourcesOf(synth.templates.api, 'AWS::Lambda::Permission');
+    // The push channel's authorizer is AppSync's to invoke (test/infra/display-channel.infra.test.ts).
+    const channelAuthorizer = JSON.stringify({
+      'Fn::GetAtt': [logicalId(synth.stacks.api, synth.stacks.api.displayChannel.authorizer.function), 'Arn'],
+    });
+    const permissions = resourcesOf(synth.templates.api, 'AWS::Lambda::Permission').filter(
+      ([, p]) =>
+        JSON.stringify((p.Properties as { FunctionName: unknown }).FunctionName) !== channelAuthorizer,
+    );
     expect(permissions).toHaveLength(routeGroups.length + 1);
     const api = logicalId(synth.stacks.api, synth.stacks.api.api);
     for (const [, permission] of permissions) {
@@ -386,6 +398,14 @@ describe('least privilege', () => {
   const everyStatement = () => [
     ...routeGroups.flatMap((group) => statementsOf(group).map((s) => ({ group, ...s }))),
     ...statementsOf(authorizerFn()).map((s) => ({ group: 'device authorizer', ...s })),
+    ...statementsOf(synth.stacks.api.displayChannel.authorizer).map((s) => ({
+      group: 'channel authorizer',
+      ...s,
+    })),
+    ...statementsOf(synth.stacks.api.displayChannel.roomChanges).map((s) => ({
+      group: 'room changes',
+      ...s,
+    })),
   ];
 
   it('grants no wildcard action and "*" resources only where AWS has no resource-level permission', () => {
@@ -393,7 +413,12 @@ describe('least privilege', () => {
       for (const action of actionsOf(statement)) expect(action, statement.group).not.toMatch(/(^\*$|:\*$)/);
       if (statement.Resource === '*') {
         for (const action of actionsOf(statement)) {
-          expect(['xray:PutTraceSegments', 'xray:PutTelemetryRecords', 'ses:GetAccount']).toContain(action);
+          expect([
+            'xray:PutTraceSegments',
+            'xray:PutTelemetryRecords',
+            'ses:GetAccount',
+            'dynamodb:ListStreams',
+          ]).toContain(action);
         }
       }
     }

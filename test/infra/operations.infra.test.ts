@@ -98,7 +98,7 @@ describe('alarms', () => {
     });
   });
 
-  it('watch every function’s errors and throttles: each route group, the device authorizer and each job', () => {
+  it('watch every function’s errors and throttles: each route group, both authorizers, the stream consumer and each job', () => {
     const functionAlarms = [...synth.stacks.monitoring.alarmsById.keys()].filter((id) =>
       /(Errors|Throttles)Alarm$/.test(id),
     );
@@ -107,6 +107,8 @@ describe('alarms', () => {
     const expected = [
       ...routeGroups.map((group) => pascal(`${group} routes`)),
       'DeviceAuthorizer',
+      'ChannelAuthorizer',
+      'RoomChanges',
       ...scheduledJobs.flatMap((job) => [
         pascal(`${job.name} job`),
         ...(job.worker ? [pascal(`${job.name} worker`)] : []),

@@ -5,6 +5,7 @@ import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { Metric } from 'aws-cdk-lib/aws-cloudwatch';
+import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { FilterPattern, LogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { metricsNamespace } from '@core/observability/catalogue';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
@@ -14,6 +15,7 @@ import { deviceRoutes } from '@shared/api/device-routes';
 import { API_BASE, routeGroups, routes, type RouteDef, type RouteGroup } from '@shared/api/routes';
 import { EDGE_REGION, type ThrottleLimits } from '../config';
 import { ApiFunction, type TableAccess } from '../constructs/api-function';
+import { DisplayChannel } from '../constructs/display-channel';
 import { defaultFunctionsDir, serviceEnvironment, type ServiceProps } from './service-props';
 
 /**
@@ -36,6 +38,8 @@ interface GroupAccess {
   readonly calendarTokens?: boolean;
   /** Seal and open people's second-factor secrets (the same key in KMS, nothing else). */
   readonly secondFactor?: boolean;
+  /** Name the displays' push channel (its endpoints; not a grant to publish). */
+  readonly displayChannel?: boolean;
 }
 
 export const groupAccess: Record<RouteGroup, GroupAccess> = {
@@ -54,7 +58,7 @@ export const groupAccess: Record<RouteGroup, GroupAccess> = {
   screens: { table: 'write', uploads: true },
   bookings: { table: 'write', mail: true, uploads: true },
   slideshows: { table: 'write', uploads: true },
-  device: { table: 'write' },
+  device: { table: 'write', displayChannel: true },
   calendars: { table: 'write', calendarTokens: true },
 };
 
@@ -65,8 +69,14 @@ export const groupAccess: Record<RouteGroup, GroupAccess> = {
  */
 export const DEVICE_AUTHORIZER_CACHE_TTL = Duration.minutes(5);
 
-/** `functionsDir` holds `<group>/handlers.ts` (and `device/authorizer.ts`). */
-export interface ApiStackProps extends StackProps, ServiceProps {}
+/**
+ * `functionsDir` holds `<group>/handlers.ts` (and `device/authorizer.ts`, `device/channel-authorizer.ts`,
+ * `device/room-changes.ts`).
+ */
+export interface ApiStackProps extends StackProps, Omit<ServiceProps, 'table'> {
+  /** The Data stack's table, whose stream feeds the displays' push channel. */
+  readonly table: Table;
+}
 
 /**
  * The HTTP API: every route of shared/api/routes.ts as `METHOD /api/v1/path`, integrated with
@@ -87,6 +97,8 @@ export class ApiStack extends Stack {
   readonly originVerifySecret: Secret;
   /** Requests the API answered 429, from its access log. */
   readonly tooManyRequests: Metric;
+  /** The room displays' push channel (AppSync Events) and the consumer of the table's stream. */
+  readonly displayChannel: DisplayChannel;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -183,6 +195,13 @@ export class ApiStack extends Stack {
         'CloudFront holds the value in its origin configuration; a new value is a deploy of the Api and Web stacks, and containers reading the old one read it again on a mismatch.',
     });
 
+    this.displayChannel = new DisplayChannel(this, 'DisplayChannel', {
+      config,
+      table: props.table,
+      functionsDir,
+      environment: serviceEnvironment(props),
+    });
+
     const functions = new Map<RouteGroup, ApiFunction>();
     for (const group of routeGroups) {
       const access = groupAccess[group];
@@ -205,6 +224,11 @@ export class ApiStack extends Stack {
       if (access.mail) fn.allowSendEmail(config.mailFrom);
       if (access.health) {
         fn.allowHealthProbes({ table: props.table, bucket: uploadsBucket, userPool: props.clientPool.pool });
+      }
+      // The displays' state names their channel; publishing is the stream consumer's alone.
+      if (access.displayChannel) {
+        for (const [name, value] of Object.entries(this.displayChannel.endpoints))
+          fn.function.addEnvironment(name, value);
       }
       functions.set(group, fn);
     }

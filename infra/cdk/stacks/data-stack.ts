@@ -44,6 +44,9 @@ export class DataStack extends Stack {
       // deleted by DynamoDB up to 48 hours late; every read that cares checks the expiry itself
       // (docs/data-model.md).
       timeToLiveAttribute: tableDefinition.timeToLiveAttribute,
+      // Read by the room displays' push channel (docs/architecture.md §7, "Push channel in AWS"):
+      // what a change was and is tells which displays to nudge.
+      stream: dynamodb.StreamViewType.NEW_AND_OLD_IMAGES,
     });
     for (const index of tableDefinition.globalSecondaryIndexes) {
       this.table.addGlobalSecondaryIndex({

@@ -38,6 +38,13 @@ export const thresholds = {
   /** SES's account reputation: AWS reviews an account at a 5% bounce rate and 0.1% complaints. */
   sesBounceRate: 0.05,
   sesComplaintRate: 0.001,
+  /**
+   * Age of the newest stream record the room-changes consumer has read (its iterator age): past a
+   * minute, changes reach the displays later than their poll would bring them.
+   */
+  roomChangesIteratorAgeMs: 60_000,
+  /** Publishes the push channel refused (4xx: signing, throttling) or failed (5xx) in a period. */
+  channelPublishErrors: 5,
 } as const;
 
 const FIVE_MINUTES = Duration.minutes(5);
@@ -116,6 +123,8 @@ export class MonitoringStack extends Stack {
     const functions: Array<[string, ApiFunction]> = [
       ...[...api.functions].map(([group, fn]): [string, ApiFunction] => [`${group} routes`, fn]),
       ['device authorizer', api.deviceAuthorizer],
+      ['channel authorizer', api.displayChannel.authorizer],
+      ['room changes', api.displayChannel.roomChanges],
       ...[...jobs.jobs].flatMap(([name, made]): Array<[string, ApiFunction]> => [
         [`${name} job`, made.function],
         ...(made.worker ? [[`${name} worker`, made.worker.function] as [string, ApiFunction]] : []),
@@ -239,6 +248,44 @@ export class MonitoringStack extends Stack {
       }
     }
 
+    // --- The displays' push channel: the stream's consumer and the publishes ---------------------
+    const channel = api.displayChannel;
+    const iteratorAge = channel.roomChanges.function.metric('IteratorAge', {
+      period: Duration.minutes(1),
+      statistic: 'Maximum',
+    });
+    alarm('RoomChangesIteratorAgeAlarm', {
+      alarmDescription: `the room-changes consumer read the table's stream more than ${thresholds.roomChangesIteratorAgeMs / 1000} s late for 5 minutes (displays learn of changes by polling)`,
+      metric: iteratorAge,
+      threshold: thresholds.roomChangesIteratorAgeMs,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 5,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+    deadLettersAlarm(
+      'RoomChangesFailuresAlarm',
+      channel.failures,
+      "the room-changes consumer failed a batch of the table's stream on every attempt (see its failure queue and logs)",
+    );
+    const publishErrors = (metricName: '4XXError' | '5XXError') =>
+      new cloudwatch.Metric({
+        namespace: 'AWS/AppSync',
+        metricName,
+        dimensionsMap: { EventAPIId: channel.api.apiId },
+        statistic: 'Sum',
+        period: FIVE_MINUTES,
+      });
+    for (const kind of ['4XXError', '5XXError'] as const) {
+      alarm(`ChannelPublish${kind}Alarm`, {
+        alarmDescription: `the displays' push channel answered more than ${thresholds.channelPublishErrors} publishes with ${kind.slice(0, 3).toLowerCase()} in 5 minutes (displays learn of changes by polling)`,
+        metric: publishErrors(kind),
+        threshold: thresholds.channelPublishErrors,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      });
+    }
+
     // --- Mail: the account's reputation -----------------------------------------------------------
     const reputation = (metricName: string) =>
       new cloudwatch.Metric({
@@ -354,6 +401,13 @@ export class MonitoringStack extends Stack {
               business(MetricName.JobItemFailures, { [JOB_DIMENSION]: name }).with({ label: name }),
             ),
           ),
+        ],
+        [
+          graph('Push channel: stream lag (ms), publish errors', [
+            iteratorAge.with({ period: FIVE_MINUTES }),
+            publishErrors('4XXError').with({ label: 'Publishes refused (4xx)' }),
+            publishErrors('5XXError').with({ label: 'Publishes failed (5xx)' }),
+          ]),
         ],
       ],
     });

@@ -28,6 +28,8 @@ export interface WebStackProps extends StackProps {
   readonly config: StageConfig;
   /** The HTTP API's host name: CloudFront sends `/api/*` there with the path unchanged. */
   readonly apiDomainName: string;
+  /** The room displays' push channel's real-time host name: the display page connects there (CSP). */
+  readonly displayChannelDomainName: string;
   /** The built SPA (`npm run build`). @default the repository's web/dist */
   readonly webDist?: string;
 }
@@ -111,7 +113,7 @@ export class WebStack extends Stack {
             "style-src 'self' 'unsafe-inline'",
             `img-src 'self' data: blob: ${uploads}`,
             `media-src 'self' ${uploads}`,
-            `connect-src 'self' ${uploads}`,
+            `connect-src 'self' ${uploads} wss://${props.displayChannelDomainName}`,
             "font-src 'self' data:",
             "object-src 'none'",
             "base-uri 'self'",
