@@ -136,7 +136,27 @@ export async function runFleet(
   await Promise.all(displays.map((display) => display.stop()));
 }
 
-/** Every display polls at once (after an outage, as their back-offs end together); resolves when all answered. */
-export function storm(displays: readonly FleetDisplay[]): Promise<PollOutcome[]> {
-  return Promise.all(displays.map((display) => display.poll()));
+/** The status of a poll still unanswered when a storm's time was up. */
+export const NO_ANSWER_IN_TIME = -1;
+
+/**
+ * Every display polls at once (after an outage, as their back-offs end together); resolves when
+ * all answered, or after `limitMs` with the polls still waiting as {@link NO_ANSWER_IN_TIME}.
+ */
+export async function storm(displays: readonly FleetDisplay[], limitMs = Infinity): Promise<PollOutcome[]> {
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  const timeUp = new Promise<PollOutcome>((resolve) => {
+    if (Number.isFinite(limitMs)) {
+      timer = setTimeout(
+        () => resolve({ status: NO_ANSWER_IN_TIME, ms: limitMs, bytes: 0, at: started + limitMs }),
+        limitMs,
+      );
+    }
+  });
+  try {
+    return await Promise.all(displays.map((display) => Promise.race([display.poll(), timeUp])));
+  } finally {
+    clearTimeout(timer);
+  }
 }
