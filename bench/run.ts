@@ -3,6 +3,7 @@ import { run as calendars } from './calendars.bench';
 import { run as cap } from './cap.bench';
 import { run as contract } from './contract.bench';
 import { run as displays } from './displays.bench';
+import { run as fleet } from './fleet.bench';
 import { run as dynamodbCalls } from './dynamodb-calls.bench';
 import { run as invitations } from './invitations.bench';
 import { run as lambda } from './lambda.bench';
@@ -13,7 +14,8 @@ import { run as web } from './web.bench';
 /**
  * `npm run bench`: figures as sizes, ratios and times; nothing here passes or fails.
  * `npm run bench -- <name>…` runs only the suites named (lambda, dynamodb, load, web, contract,
- * recurrence, bookings, cap, displays, calendars, invitations).
+ * recurrence, bookings, cap, displays, calendars, invitations, fleet); options (`--quick`, …) go to
+ * the suites that read them.
  */
 const suites = [
   ['lambda', 'Lambda bundles (esbuild as in CDK; cold start as a whole process, median of 9)', lambda],
@@ -27,9 +29,10 @@ const suites = [
   ['displays', 'Room displays polling their state', displays],
   ['calendars', 'Linked calendars: a 1,000-event import, bookings pushed', calendars],
   ['invitations', 'Invitations read as calendar clients do (ical.js, node-ical)', invitations],
+  ['fleet', 'A fleet of room displays: DynamoDB calls recorded, a reconnect storm, the cost model', fleet],
 ] as const;
 
-const wanted = process.argv.slice(2);
+const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 for (const [name, title, suite] of suites) {
   if (wanted.length && !wanted.includes(name)) continue;
   process.stdout.write(`\n${title}\n`);

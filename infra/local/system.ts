@@ -15,6 +15,8 @@ export interface SystemOptions {
   reset: boolean;
   web: 'static' | 'dev' | 'none';
   ports?: EmulatorOptions['ports'];
+  /** An external DynamoDB endpoint instead of DynamoDB Local (default SPACES_DYNAMODB_ENDPOINT). */
+  dynamoDbEndpoint?: string;
   inMemory?: boolean;
   /**
    * Runs the scheduled jobs (functions/jobs/schedule.ts) on their rates, or all every `periodMs`:
@@ -74,6 +76,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     dataDir: options.dataDir,
     reset: options.reset,
     ports: options.ports,
+    dynamoDbEndpoint: options.dynamoDbEndpoint,
     inMemory: options.inMemory,
     log: options.log,
   });

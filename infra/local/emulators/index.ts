@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, localUrl } from './aws';
 import { answersLikeCognito, cognitoClient, ensureUserPools, poolsHealth, startCognito } from './cognito';
 import { answersLikeDynamoDb, dynamoDbClient, ensureTable, startDynamoDb, tableHealth } from './dynamodb';
@@ -49,6 +50,8 @@ export {
 
 /** Table name unless `tableName` or `SPACES_TABLE_NAME` says otherwise. */
 export const DEFAULT_TABLE_NAME = 'spaces-local';
+/** How long an external DynamoDB endpoint (SPACES_DYNAMODB_ENDPOINT) may take to answer at start. */
+const EXTERNAL_DYNAMODB_WAIT_MS = 15_000;
 /** Name of the uploads bucket. */
 export const UPLOADS_BUCKET = 'spaces-local-uploads';
 /** The push channel's namespace handlers, the file the CDK deploys (infra/cdk/appsync/). */
@@ -72,6 +75,12 @@ export interface EmulatorOptions {
    * under `dataDir`; aws-ses-v2-local always keeps its mail in memory.
    */
   inMemory?: boolean;
+  /**
+   * An external DynamoDB endpoint (any DynamoDB-compatible one, such as a recording proxy in front
+   * of DynamoDB Local); defaults to `SPACES_DYNAMODB_ENDPOINT`. When set, DynamoDB Local is not
+   * started and the table is created there if it is missing.
+   */
+  dynamoDbEndpoint?: string;
   /** Table name; defaults to `SPACES_TABLE_NAME`, then `spaces-local`. */
   tableName?: string;
   /** Where log lines for humans go; by default the console, each line prefixed `[emulators]`. */
@@ -132,8 +141,9 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
   const log = options.log ?? defaultLog;
   const ports = resolvePorts(options.ports);
   const tableName = options.tableName ?? (process.env.SPACES_TABLE_NAME || DEFAULT_TABLE_NAME);
+  const external = externalDynamoDb(options.dynamoDbEndpoint ?? process.env.SPACES_DYNAMODB_ENDPOINT);
   const endpoints: Record<EmulatorName, string> = {
-    dynamodb: localUrl(ports.dynamodb),
+    dynamodb: external ?? localUrl(ports.dynamodb),
     s3: localUrl(ports.s3),
     cognito: localUrl(ports.cognito),
     ses: localUrl(ports.ses),
@@ -155,16 +165,20 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
     cognito: path.join(dataDir, 'cognito'),
   };
   try {
-    await assertPortsFree(ports, {
-      dynamodb: () => answersLikeDynamoDb(dynamodb),
-      s3: () => answersLikeS3(s3),
-      cognito: () => answersLikeCognito(ports.cognito),
-      ses: () => answersLikeSes(ports.ses),
-      oidc: () => answersLikeOidc(ports.oidc),
-      googleCalendar: () => answersLikeStandIn(ports.googleCalendar),
-      microsoftGraph: () => answersLikeStandIn(ports.microsoftGraph),
-      events: () => answersLikeEvents(ports.events),
-    });
+    await assertPortsFree(
+      ports,
+      {
+        dynamodb: () => answersLikeDynamoDb(dynamodb),
+        s3: () => answersLikeS3(s3),
+        cognito: () => answersLikeCognito(ports.cognito),
+        ses: () => answersLikeSes(ports.ses),
+        oidc: () => answersLikeOidc(ports.oidc),
+        googleCalendar: () => answersLikeStandIn(ports.googleCalendar),
+        microsoftGraph: () => answersLikeStandIn(ports.microsoftGraph),
+        events: () => answersLikeEvents(ports.events),
+      },
+      external ? ['dynamodb'] : [],
+    );
     if (options.reset) await rm(dataDir, { recursive: true, force: true });
     await Promise.all(Object.values(dirs).map((dir) => mkdir(dir, { recursive: true })));
   } catch (error) {
@@ -222,11 +236,13 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
           keepAliveMs: options.eventsKeepAliveMs,
           log,
         }).then((events) => (localEvents = events)),
-        startDynamoDb(supervisor, {
-          port: ports.dynamodb,
-          dbPath: options.inMemory ? undefined : dirs.dynamodb,
-          client: dynamodb,
-        }).then(remember('dynamodb')),
+        external
+          ? waitForDynamoDb(dynamodb, external)
+          : startDynamoDb(supervisor, {
+              port: ports.dynamodb,
+              dbPath: options.inMemory ? undefined : dirs.dynamodb,
+              client: dynamodb,
+            }).then(remember('dynamodb')),
         startCognito(supervisor, { port: ports.cognito, directory: dirs.cognito }).then(remember('cognito')),
         startSes(supervisor, { port: ports.ses }).then(remember('ses')),
       ]),
@@ -281,7 +297,7 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
     };
     const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
     log(
-      `ready in ${seconds} s: DynamoDB ${endpoints.dynamodb} (table ${tableName}), S3 ${endpoints.s3}, ` +
+      `ready in ${seconds} s: DynamoDB ${endpoints.dynamodb}${external ? ' (external)' : ''} (table ${tableName}), S3 ${endpoints.s3}, ` +
         `Cognito ${endpoints.cognito}, mail ${endpoints.ses}, OpenID provider ${endpoints.oidc}, ` +
         `Google Calendar stand-in ${endpoints.googleCalendar}/calendar/v3, ` +
         `Microsoft Graph stand-in ${endpoints.microsoftGraph}/v1.0, ` +
@@ -339,6 +355,37 @@ async function ensureSecretFile(dataDir: string, name: string, make: () => strin
   const secret = make();
   await writeFile(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * The external DynamoDB endpoint `value` names (an http or https URL), or undefined when it is
+ * empty; anything else is refused with what is wrong.
+ */
+function externalDynamoDb(value: string | undefined): string | undefined {
+  if (!value?.trim()) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    url = undefined;
+  }
+  if (!url || !['http:', 'https:'].includes(url.protocol)) {
+    throw new Error(`SPACES_DYNAMODB_ENDPOINT must be an http or https URL, not "${value}"`);
+  }
+  return url.href.replace(/\/$/, '');
+}
+
+/** Waits until the external DynamoDB endpoint answers, or says it does not. */
+async function waitForDynamoDb(client: DynamoDBClient, endpoint: string): Promise<void> {
+  const deadline = performance.now() + EXTERNAL_DYNAMODB_WAIT_MS;
+  while (!(await answersLikeDynamoDb(client))) {
+    if (performance.now() > deadline) {
+      throw new Error(
+        `The DynamoDB endpoint ${endpoint} (SPACES_DYNAMODB_ENDPOINT) does not answer like DynamoDB`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 /** What `probe` says, or what went wrong with it. */

@@ -118,14 +118,16 @@ export function isPortFree(port: number): Promise<boolean> {
 /**
  * Refuses to go on when any port is taken, naming the port, what probably holds it and how to
  * choose another. `answersLike[name]()` tells whether the occupant answers like that emulator, which
- * usually means a previous run that is still running.
+ * usually means a previous run that is still running. The ports of `unused` (emulators that are
+ * not started, such as DynamoDB Local when SPACES_DYNAMODB_ENDPOINT is set) are not looked at.
  */
 export async function assertPortsFree(
   ports: Required<EmulatorPorts>,
   answersLike: Record<EmulatorName, () => Promise<boolean>>,
+  unused: readonly EmulatorName[] = [],
 ): Promise<void> {
   const problems = await Promise.all(
-    NAMES.map(async (name) => {
+    NAMES.filter((name) => !unused.includes(name)).map(async (name) => {
       if (await isPortFree(ports[name])) return undefined;
       const label = EMULATOR_LABELS[name];
       const holder = (await answersLike[name]())
