@@ -280,7 +280,6 @@ const isConditionFailure = (error: unknown) =>
     String((error as { cause?: { name?: string } }).cause?.name ?? (error as Error).message),
   );
 
-
 /**
  * Bumps a device's `state_version` (what its room shows changed) and answers the new one; with
  * `showing`, only while the device still shows that screen under its code. Undefined when the

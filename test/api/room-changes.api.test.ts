@@ -1,4 +1,3 @@
-import { inject } from 'vitest';
 import { db } from '@core/table/entities';
 import { call } from '../support/api';
 import { aDisplay, aScreenFor, poll } from '../support/displays';

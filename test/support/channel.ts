@@ -78,7 +78,6 @@ export class Channel {
   }
 }
 
-
 /**
  * A display's subscription to its own channel, opened and acknowledged: `events()` answers what it
  * was told so far, parsed.

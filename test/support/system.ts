@@ -64,7 +64,7 @@ function start(): Shared {
     system,
     stop: async () => {
       await (await system).stop();
-        log.end();
+      log.end();
     },
   };
 }
