@@ -91,17 +91,19 @@ function attributeDefinitions(keys: readonly KeyNames[]): AttributeDefinition[] 
 }
 
 /**
- * Creates the table of `functions/core/table/definition.ts` (on demand, every index projecting
- * all attributes, time to live on, a stream of new and old images) unless it exists, and waits
+ * Creates the table of `functions/core/table/definition.ts` (on demand, each index projecting what
+ * the definition says, time to live on, a stream of new and old images) unless it exists, and waits
  * until it is ACTIVE. An existing table gains the indexes the definition has added since it was
  * created, and the stream, so local data survives them.
  */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
-  const indexes: readonly (KeyNames & { indexName: string })[] = tableDefinition.globalSecondaryIndexes;
-  const gsi = (index: KeyNames & { indexName: string }): GlobalSecondaryIndex => ({
+  type IndexDefinition = KeyNames & { indexName: string; projection: 'ALL' | 'KEYS_ONLY' };
+  const indexes: readonly IndexDefinition[] = tableDefinition.globalSecondaryIndexes;
+  const gsi = (index: IndexDefinition): GlobalSecondaryIndex => ({
     IndexName: index.indexName,
     KeySchema: keySchema(index),
-    Projection: { ProjectionType: 'ALL' },
+    // As in AWS (infra/cdk/stacks/data-stack.ts): what each index keeps besides its keys.
+    Projection: { ProjectionType: index.projection },
   });
   const waitActive = () =>
     waitUntilTableExists({ client, maxWaitTime: TABLE_TIMEOUT_S }, { TableName: tableName });
