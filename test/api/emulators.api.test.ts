@@ -36,7 +36,7 @@ const cognito = cognitoClient(env.COGNITO_ENDPOINT!);
 afterAll(() => [dynamodb, s3, cognito].forEach((client) => client.destroy()));
 
 describe('the emulators of the test run', () => {
-  it('have the table of the table definition: keys, GSIs projecting all, on demand, time to live', async () => {
+  it('have the table of the table definition: keys, GSIs projecting what it says, on demand, time to live, a stream', async () => {
     const { Table: table } = await dynamodb.send(new DescribeTableCommand({ TableName: env.TABLE_NAME }));
     expect(table?.TableStatus).toBe('ACTIVE');
     expect(table?.BillingModeSummary?.BillingMode).toBe('PAY_PER_REQUEST');
@@ -53,7 +53,10 @@ describe('the emulators of the test run', () => {
       { name: 'gsi1', keys: ['HASH gsi1pk', 'RANGE gsi1sk'], projection: 'ALL' },
       { name: 'gsi2', keys: ['HASH gsi2pk', 'RANGE gsi2sk'], projection: 'ALL' },
       { name: 'gsi3', keys: ['HASH gsi3pk', 'RANGE gsi3sk'], projection: 'ALL' },
+      { name: 'gsi4', keys: ['HASH gsi4pk', 'RANGE gsi4sk'], projection: 'KEYS_ONLY' },
     ]);
+    // The push to room displays reads it (infra/local/table-stream.ts), as Lambda does in AWS.
+    expect(table?.StreamSpecification).toEqual({ StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' });
     const { TimeToLiveDescription: ttl } = await dynamodb.send(
       new DescribeTimeToLiveCommand({ TableName: env.TABLE_NAME }),
     );

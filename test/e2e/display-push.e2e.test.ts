@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { FALLBACK_POLL_SECONDS } from '@shared/devices';
-import { demoUsers } from '../../infra/local/seed';
 import { pageAt, useBrowser } from '../support/browser';
-import { call, signIn } from '../support/e2e-api';
+import { call } from '../support/e2e-api';
+import { anAccountWithARoom } from '../support/e2e-room';
 import { aZoneAtMidday, wallTimeIn } from '../support/now';
 
 useBrowser();
@@ -15,34 +15,6 @@ useBrowser();
  * without). With the channel down (the page's socket to it closed at once, by the browser's
  * WebSocket routing: the harness cannot stop the emulator) it still shows by polling.
  */
-
-/** A fresh account (Enterprise, two licences) with a venue in `zone` and one space. */
-async function anAccountWithARoom(suffix: string, zone: string) {
-  const admin = await signIn('admin', demoUsers.admin);
-  const packages = await call('GET', '/admin/packages', admin);
-  const enterprise = packages.find((p: { name: string }) => p.name === 'Enterprise');
-  const owner = { email: `pia.${suffix}@display-push.test`, password: 'Display123' };
-  const account = await call('POST', '/admin/account', admin, {
-    name: `Push ${suffix}`,
-    city: 'York',
-    package_id: enterprise.id,
-    package_start_date: '2026-01-01',
-    package_end_date: '2030-12-31',
-    admin_first_name: 'Pia',
-    admin_last_name: 'Push',
-    admin_email: owner.email,
-    admin_password: owner.password,
-  });
-  await call('POST', `/admin/account/${account.id}/license`, admin, {
-    no_of_licence: 2,
-    purchase_date: '2026-01-01',
-    expiration_date: '2030-12-31',
-  });
-  const token = await signIn('client', owner);
-  const venue = await call('POST', '/client/newvenue', token, { name: `Minster ${suffix}`, timezone: zone });
-  const space = await call('POST', `/client/newspace/${venue.id}`, token, { title: `Nave Room ${suffix}` });
-  return { token, venue: venue as { id: string }, space: space as { id: string; title: string } };
-}
 
 /** Resolves when the page's channel answers a subscription with `subscribe_success`. */
 function subscribed(page: Page): Promise<void> {

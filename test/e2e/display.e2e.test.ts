@@ -4,11 +4,11 @@ import { resetEnvCache } from '@core/env';
 import { runCapPoll } from '../../functions/cap/poll';
 import { runScreenOffline, SILENT_AFTER_MS } from '../../functions/screens/offline';
 import { readMailbox, type SentMail } from '../../infra/local/emulators/ses';
-import { demoUsers } from '../../infra/local/seed';
 import { anAlertFeed } from '../support/alert-feed';
 import { seriousViolations } from '../support/axe';
 import { pageAt, useBrowser } from '../support/browser';
-import { call, signIn } from '../support/e2e-api';
+import { call } from '../support/e2e-api';
+import { anAccountWithARoom } from '../support/e2e-room';
 import { aZoneAtMidday, wallTimeIn } from '../support/now';
 
 useBrowser();
@@ -24,42 +24,6 @@ useBrowser();
 // The CAP job runs in this process, against the system's emulators.
 Object.assign(process.env, inject('emulatorEnv'));
 resetEnvCache();
-
-/**
- * A fresh account (Enterprise, two licences) with a venue in `zone` and a space that takes
- * check-ins 15 minutes either side.
- */
-async function anAccountWithARoom(suffix: string, zone: string) {
-  const admin = await signIn('admin', demoUsers.admin);
-  const packages = await call('GET', '/admin/packages', admin);
-  const enterprise = packages.find((p: { name: string }) => p.name === 'Enterprise');
-  const owner = { email: `dee.${suffix}@display.test`, password: 'Display123' };
-  const account = await call('POST', '/admin/account', admin, {
-    name: `Display ${suffix}`,
-    city: 'York',
-    package_id: enterprise.id,
-    package_start_date: '2026-01-01',
-    package_end_date: '2030-12-31',
-    admin_first_name: 'Dee',
-    admin_last_name: 'Display',
-    admin_email: owner.email,
-    admin_password: owner.password,
-  });
-  await call('POST', `/admin/account/${account.id}/license`, admin, {
-    no_of_licence: 2,
-    purchase_date: '2026-01-01',
-    expiration_date: '2030-12-31',
-  });
-  const token = await signIn('client', owner);
-  const venue = await call('POST', '/client/newvenue', token, { name: `Minster ${suffix}`, timezone: zone });
-  const space = await call('POST', `/client/newspace/${venue.id}`, token, {
-    title: `Chapter Room ${suffix}`,
-    check_in_window: 'Yes',
-    before_event: 15,
-    after_event: 15,
-  });
-  return { token, venue: venue as { id: string }, space: space as { id: string; title: string } };
-}
 
 /** Makes the display poll now rather than at its next 15 s, as it does when it gets the focus. */
 const pollNow = (page: Page) => page.evaluate(() => window.dispatchEvent(new Event('focus')));
