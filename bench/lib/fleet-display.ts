@@ -168,6 +168,25 @@ export class FleetDisplay {
     });
   }
 
+  /**
+   * Connects as the display app reconnects: after a failed attempt it waits a random time up to
+   * 1 s doubled per attempt (at most 60 s), and tries again until `limitMs` has passed.
+   */
+  async reconnect(
+    push: PushEndpoint,
+    limitMs: number,
+    random: () => number = Math.random,
+  ): Promise<ChannelOutcome & { attempts: number }> {
+    const started = performance.now();
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await this.connect(push);
+      const ms = performance.now() - started;
+      if (outcome.ok || ms >= limitMs) return { ...outcome, ms, attempts: attempt };
+      const wait = random() * Math.min(60_000, 1_000 * 2 ** (attempt - 1));
+      await new Promise((resolve) => setTimeout(resolve, Math.min(wait, limitMs - ms)));
+    }
+  }
+
   /** Closes its channel (as a network outage drops it). */
   disconnect(): void {
     this.subscribed = false;
