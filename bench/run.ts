@@ -29,7 +29,11 @@ const suites = [
   ['displays', 'Room displays polling their state', displays],
   ['calendars', 'Linked calendars: a 1,000-event import, bookings pushed', calendars],
   ['invitations', 'Invitations read as calendar clients do (ical.js, node-ical)', invitations],
-  ['fleet', 'A fleet of room displays: DynamoDB calls recorded, a reconnect storm, the cost model', fleet],
+  [
+    'fleet',
+    'A fleet of room displays on the push channel: costs, change-to-display, a reconnect storm, the cost model',
+    fleet,
+  ],
 ] as const;
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));

@@ -23,11 +23,11 @@ export const LIST_PRICES = {
     ] as Tiers,
     source: 'https://aws.amazon.com/api-gateway/pricing/',
   },
-  /** CloudFront, United States: HTTPS requests. */
+  /** CloudFront, United States: HTTPS requests (the AWS page's table is rendered in the browser; a model quoting it). */
   cloudFrontHttpsRequests: {
     usd: 0.01,
     per: 1e4,
-    source: 'https://aws.amazon.com/cloudfront/pricing/',
+    source: 'https://rdrr.io/github/snowplow/snowplow-tco-model/src/R/cloudfront-costs.r',
   } as Price,
   /** CloudFront, United States: data transfer out to the internet, first 10 TB a month, then less. */
   cloudFrontTransfer: {

@@ -1,14 +1,15 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { API_BASE } from '@shared/api/routes';
+import { displayChannel } from '@shared/devices';
 
 /**
  * A simulated room display, as the display app behaves (web/src/features/display): it holds its
- * device token and polls `GET /device/state` with the last ETag in If-None-Match, every
- * `intervalSeconds` with jitter. The fleet bench (bench/fleet.bench.ts) runs thousands of them on
- * one loopback agent. This is the one place the display's behaviour lives: the push channel's
- * subscription, and the time from a change to the display seeing it, belong here too (a display
- * that hears `changed` polls at once; `onPoll` sees every answer).
+ * device token, subscribes to its own push channel (AppSync Events' WebSocket protocol,
+ * docs/architecture.md §7), polls `GET /device/state` with the last ETag in If-None-Match at once
+ * when the channel says `changed` or `revoked`, and on its own every `intervalSeconds` with jitter
+ * (the heartbeat). The fleet bench (bench/fleet.bench.ts) runs thousands of them on one loopback
+ * agent; `onPoll` sees every answer, with its body, so the bench can time a change to its display.
  */
 
 /** One answer a display got: its status (0 for a network error), time and bytes downloaded. */
@@ -19,6 +20,8 @@ export interface PollOutcome {
   bytes: number;
   /** `performance.now()` when the answer came. */
   at: number;
+  /** The answer's body (empty for a 304). */
+  body: string;
 }
 
 /** The device a display holds: its token (`<device id>.<secret>`). */
@@ -32,7 +35,7 @@ export interface FleetTransport {
   get(
     path: string,
     headers: Record<string, string>,
-  ): Promise<{ status: number; etag?: string; bytes: number }>;
+  ): Promise<{ status: number; etag?: string; bytes: number; body: string }>;
   close(): void;
 }
 
@@ -49,27 +52,49 @@ export function loopbackTransport(baseUrl: string, sockets = 256): FleetTranspor
         const request = http.get(
           { host: url.hostname, port: url.port, path: `${url.pathname}${path}`, headers, agent },
           (response) => {
+            const chunks: Buffer[] = [];
             let bytes = 0;
-            response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+            response.on('data', (chunk: Buffer) => {
+              bytes += chunk.length;
+              chunks.push(chunk);
+            });
             response.on('end', () => {
               const headerBytes = response.rawHeaders.reduce((sum, part) => sum + part.length + 2, 0) + 17;
               const etag = response.headers.etag;
-              resolve({ status: response.statusCode ?? 0, etag, bytes: bytes + headerBytes });
+              const body = Buffer.concat(chunks).toString('utf8');
+              resolve({ status: response.statusCode ?? 0, etag, bytes: bytes + headerBytes, body });
             });
-            response.on('error', () => resolve({ status: 0, bytes }));
+            response.on('error', () => resolve({ status: 0, bytes, body: '' }));
           },
         );
-        request.on('error', () => resolve({ status: 0, bytes: 0 }));
+        request.on('error', () => resolve({ status: 0, bytes: 0, body: '' }));
       }),
     close: () => agent.destroy(),
   };
 }
 
+/** Where a display's push channel is: the realtime URL and the HTTP host its authorization names. */
+export interface PushEndpoint {
+  url: string;
+  host: string;
+}
+
+/** How a display's channel went: subscribed, or why not. */
+export type ChannelOutcome = { ok: true; ms: number } | { ok: false; ms: number; reason: string };
+
+/** How long a display waits for the channel's acknowledgements before it counts the attempt failed. */
+const CHANNEL_WAIT_MS = 30_000;
+
 export class FleetDisplay {
   etag: string | undefined;
+  /** Whether its channel is subscribed now (then it polls every PUSH_POLL_SECONDS). */
+  subscribed = false;
+  /** `changed` and `revoked` events heard on its channel. */
+  heard = 0;
   private stopped = false;
   private timer: NodeJS.Timeout | undefined;
   private inFlight: Promise<unknown> = Promise.resolve();
+  private socket: WebSocket | undefined;
 
   constructor(
     readonly device: DeviceCredentials,
@@ -86,14 +111,92 @@ export class FleetDisplay {
     });
     if (answer.status === 200 && answer.etag) this.etag = answer.etag;
     const at = performance.now();
-    const outcome = { status: answer.status, ms: at - started, bytes: answer.bytes, at };
+    const outcome = { status: answer.status, ms: at - started, bytes: answer.bytes, at, body: answer.body };
     this.onPoll(outcome, this);
     return outcome;
   }
 
   /**
-   * Polls every `intervalSeconds` (plus up to `jitter` of it, at random) until `stop()`, the first
-   * after `firstDelayMs`.
+   * Connects to the push channel as the display app does: the `aws-appsync-event-ws` subprotocol
+   * and its token in a `header-` one, `connection_init`, then a subscription to its own channel
+   * with its token. Resolves once subscribed (or refused, or timed out); from then on `changed`
+   * or `revoked` makes it poll at once.
+   */
+  connect(push: PushEndpoint): Promise<ChannelOutcome> {
+    this.disconnect();
+    const started = performance.now();
+    const authorization = { host: push.host, Authorization: this.device.token };
+    const header = Buffer.from(JSON.stringify(authorization)).toString('base64url');
+    const socket = new WebSocket(push.url, ['aws-appsync-event-ws', `header-${header}`]);
+    this.socket = socket;
+    const id = crypto.randomUUID();
+    return new Promise((resolve) => {
+      let settled = false;
+      const settle = (outcome: ChannelOutcome) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        this.subscribed = outcome.ok;
+        if (!outcome.ok) socket.close();
+        resolve(outcome);
+      };
+      const fail = (reason: string) => settle({ ok: false, ms: performance.now() - started, reason });
+      const timer = setTimeout(() => fail('no acknowledgement in time'), CHANNEL_WAIT_MS);
+      socket.addEventListener('open', () => socket.send(JSON.stringify({ type: 'connection_init' })));
+      socket.addEventListener('error', () => fail('socket error'));
+      socket.addEventListener('close', () => {
+        if (this.socket === socket) this.subscribed = false;
+        fail('closed');
+      });
+      socket.addEventListener('message', (event) => {
+        const message = JSON.parse(String(event.data)) as { type: string; id?: string; event?: string };
+        if (message.type === 'connection_ack') {
+          const channel = displayChannel(this.device.deviceId);
+          socket.send(JSON.stringify({ type: 'subscribe', id, channel, authorization }));
+        } else if (message.type === 'subscribe_success' && message.id === id) {
+          settle({ ok: true, ms: performance.now() - started });
+        } else if (message.type === 'connection_error' || message.type === 'subscribe_error') {
+          fail(message.type);
+        } else if (message.type === 'data' && message.id === id) {
+          const { type } = JSON.parse(String(message.event)) as { type: string };
+          if (type === 'changed' || type === 'revoked') {
+            this.heard += 1;
+            this.inFlight = this.poll();
+          }
+        }
+      });
+    });
+  }
+
+  /**
+   * Connects as the display app reconnects: after a failed attempt it waits a random time up to
+   * 1 s doubled per attempt (at most 60 s), and tries again until `limitMs` has passed.
+   */
+  async reconnect(
+    push: PushEndpoint,
+    limitMs: number,
+    random: () => number = Math.random,
+  ): Promise<ChannelOutcome & { attempts: number }> {
+    const started = performance.now();
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await this.connect(push);
+      const ms = performance.now() - started;
+      if (outcome.ok || ms >= limitMs) return { ...outcome, ms, attempts: attempt };
+      const wait = random() * Math.min(60_000, 1_000 * 2 ** (attempt - 1));
+      await new Promise((resolve) => setTimeout(resolve, Math.min(wait, limitMs - ms)));
+    }
+  }
+
+  /** Closes its channel (as a network outage drops it). */
+  disconnect(): void {
+    this.subscribed = false;
+    this.socket?.close();
+    this.socket = undefined;
+  }
+
+  /**
+   * Polls every `intervalSeconds` (jittered by up to `jitter` of it either way, at random) until
+   * `stop()`, the first after `firstDelayMs`.
    */
   start(
     intervalSeconds: number,
@@ -106,7 +209,7 @@ export class FleetDisplay {
       this.timer = setTimeout(() => {
         if (this.stopped) return;
         this.inFlight = this.poll().then(() => {
-          if (!this.stopped) next(intervalSeconds * 1000 * (1 + jitter * random()));
+          if (!this.stopped) next(intervalSeconds * 1000 * (1 + jitter * (2 * random() - 1)));
         });
       }, delay);
     };
@@ -119,6 +222,28 @@ export class FleetDisplay {
     clearTimeout(this.timer);
     return this.inFlight;
   }
+}
+
+/**
+ * Connects every display to its channel, at most `concurrency` handshakes at a time (displays
+ * that started at different times do not open their sockets in one instant).
+ */
+export async function connectFleet(
+  displays: readonly FleetDisplay[],
+  push: PushEndpoint,
+  concurrency = 64,
+): Promise<ChannelOutcome[]> {
+  const outcomes: ChannelOutcome[] = new Array(displays.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, displays.length) }, async () => {
+      while (next < displays.length) {
+        const i = next++;
+        outcomes[i] = await displays[i]!.connect(push);
+      }
+    }),
+  );
+  return outcomes;
 }
 
 /**
@@ -149,7 +274,7 @@ export async function storm(displays: readonly FleetDisplay[], limitMs = Infinit
   const timeUp = new Promise<PollOutcome>((resolve) => {
     if (Number.isFinite(limitMs)) {
       timer = setTimeout(
-        () => resolve({ status: NO_ANSWER_IN_TIME, ms: limitMs, bytes: 0, at: started + limitMs }),
+        () => resolve({ status: NO_ANSWER_IN_TIME, ms: limitMs, bytes: 0, at: started + limitMs, body: '' }),
         limitMs,
       );
     }
