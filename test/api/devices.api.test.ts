@@ -8,6 +8,7 @@ import { SILENT_AFTER_MS } from '../../functions/screens/offline';
 import { markOffline } from '../../functions/screens/offline-store';
 import { ACTIVATION_ALPHABET, registerDevice } from '../../functions/device/registration';
 import { anAccount, call, signedInAs } from '../support/api';
+import { listen } from '../support/channel';
 import { aDisplay, aScreenFor, poll } from '../support/displays';
 import { anApiEvent, context } from '../support/lambda-events';
 import { aZoneAtMidday, localDateIn, thisMinute, wallTimeIn } from '../support/now';
@@ -215,14 +216,22 @@ describe('GET /device/state', () => {
           }),
       ],
     ];
-    for (const [what, change] of changes) {
+    // A change reaches the device through the table's stream, which bumps its state version and
+    // then tells its channel: the display polls once told, as the display app does.
+    const listener = await listen(display.token, display.device_id);
+    for (const [n, [what, change]] of changes.entries()) {
       await change();
+      await vi.waitFor(() => expect(listener.events(), what).toHaveLength(n + 1), {
+        timeout: 10_000,
+        interval: 50,
+      });
       const changed = await since(etag);
       expect(changed.status, what).toBe(200);
       expect(changed.headers.get('etag'), what).not.toBe(etag);
       etag = changed.headers.get('etag')!;
       expect((await since(etag)).status, what).toBe(304);
     }
+    listener.close();
     const state = (await poll(display.token)).body.result;
     expect(state.occurrences.map((o: { title: string }) => o.title)).toContain('Board meeting');
     expect(state.screen.name).toBe('Door screen');
