@@ -344,6 +344,25 @@ describe('GET /device/state by its state version', () => {
   /** As the room's changes do (functions/device/room-changes.ts): its state version goes up by one. */
   const bump = (deviceId: string) =>
     db().entities.device.patch({ device_id: deviceId }).add({ state_version: 1 }).go();
+  /**
+   * Waits until the table's stream has bumped the device's state version to at least `version`,
+   * and it has stayed there for a second (the stream is read every 250 ms locally).
+   */
+  async function settled(deviceId: string, version: number) {
+    await vi.waitFor(
+      async () => expect((await deviceOf(deviceId)).state_version).toBeGreaterThanOrEqual(version),
+      {
+        timeout: 10_000,
+        interval: 100,
+      },
+    );
+    for (let seen = (await deviceOf(deviceId)).state_version; ;) {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const now = (await deviceOf(deviceId)).state_version;
+      if (now === seen) return;
+      seen = now;
+    }
+  }
   /** Its last heartbeat a while ago, so that its next poll writes one. */
   const lastSeen = (deviceId: string, msAgo: number) =>
     db()
@@ -495,6 +514,7 @@ describe('GET /device/state by its state version', () => {
 
   it('turns the tag when an alert in force ends', async () => {
     const { display, scene } = await aCountedDisplay();
+    const before = (await deviceOf(display.device_id)).state_version ?? 0;
     const feed = 'https://alerts.example.test/feed.xml';
     const { accountId: account_id } = scene.account;
     const space_id = scene.place.space;
@@ -533,7 +553,9 @@ describe('GET /device/state by its state version', () => {
         digest: 'two',
       })
       .go();
-    await bump(display.device_id); // as writing the alerts does
+    // The table's stream tells the device of the change (the space's alerts): its state version
+    // goes up, and then stays.
+    await settled(display.device_id, before + 1);
     const showing = await pollHere(display.token);
     expect(showing.body.result.alerts.map((a: { event: string }) => a.event)).toEqual([
       'Fire drill',
