@@ -1,7 +1,7 @@
 import type { DeviceItem, ScreenItem } from '@core/table/entities';
 import { db } from '@core/table/entities';
 import { pinScope } from '@core/people/user-store';
-import { runSteps, runStepsIf, type Entities, type Step } from '@core/table/transactions';
+import { isConditionFailure, runSteps, runStepsIf, type Entities, type Step } from '@core/table/transactions';
 import { Conflict } from '@core/errors';
 import { screenCodeScope } from '../screens';
 import { screenNotice } from '../screens';
@@ -274,11 +274,6 @@ export async function packageAccountIds(packageId: string): Promise<string[]> {
     .go({ pages: 'all', attributes: ['account_id'] });
   return data.map(({ account_id }) => account_id);
 }
-
-const isConditionFailure = (error: unknown) =>
-  /ConditionalCheckFailed/.test(
-    String((error as { cause?: { name?: string } }).cause?.name ?? (error as Error).message),
-  );
 
 /**
  * Bumps a device's `state_version` (what its room shows changed) and answers the new one; with

@@ -1,3 +1,4 @@
+import { isConditionFailure } from '../table/transactions';
 import type { AttemptCounter, AttemptLimits } from './attempt-lock';
 import type { Area } from './tokens';
 import { db } from '../table/entities';
@@ -6,11 +7,6 @@ import { db } from '../table/entities';
  * The counters of the attempt locks (functions/core/auth/attempt-lock.ts says the rule): every
  * change is one conditional UpdateItem, so concurrent attempts each count.
  */
-
-const isConditionFailure = (error: unknown) =>
-  /ConditionalCheckFailed/.test(
-    String((error as { cause?: { name?: string } }).cause?.name ?? (error as Error).message),
-  );
 
 /** Runs a conditional write: false when its condition did not hold. */
 async function ifHolds(write: () => Promise<unknown>): Promise<boolean> {

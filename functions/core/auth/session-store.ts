@@ -1,3 +1,4 @@
+import { isConditionFailure } from '../table/transactions';
 import type { SessionState } from './session-rule';
 import type { Area } from './tokens';
 import { db } from '../table/entities';
@@ -14,11 +15,6 @@ export interface Owner {
   /** A client user's account. */
   accountId?: string;
 }
-
-const isConditionFailure = (error: unknown) =>
-  /ConditionalCheckFailed/.test(
-    String((error as { cause?: { name?: string } }).cause?.name ?? (error as Error).message),
-  );
 
 function patchOwner(owner: Owner) {
   return owner.area === 'client'

@@ -5,7 +5,7 @@ import { batchGet, pick } from '../table/batch-get';
 import { db, type AccountItem, type PackageItem, type UserItem } from '../table/entities';
 import type { packageEntity } from '../table/model/people';
 import { statsChange } from '../table/platform-counters';
-import { changedMeanwhile, runSteps, type Step } from '../table/transactions';
+import { changedMeanwhile, isConditionFailure, runSteps, type Step } from '../table/transactions';
 import { CACHE_TTL_MS, ttlCache } from '../table/ttl-cache';
 import { emailScope, pinScope } from './user-store';
 
@@ -83,11 +83,6 @@ export async function addStorage(accountId: string, bytes: number, limit?: numbe
     throw error;
   }
 }
-
-const isConditionFailure = (error: unknown) =>
-  /ConditionalCheckFailed/.test(
-    String((error as { cause?: { name?: string } }).cause?.name ?? (error as Error).message),
-  );
 
 /** An account and a package, in one consistent BatchGetItem. */
 export async function getAccountAndPackage(

@@ -88,3 +88,9 @@ export async function runStepsIf(
     throw error;
   }
 }
+
+/** Whether a single write (not a transaction) was refused by its condition. */
+export const isConditionFailure = (error: unknown) =>
+  /ConditionalCheckFailed/.test(
+    String((error as { cause?: { name?: string } }).cause?.name ?? (error as Error).message),
+  );
